@@ -1,0 +1,218 @@
+"""The `pnp` command line. The only module that prints or exits."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .errors import EXIT_INVALID, EXIT_UNREADABLE, PnpError, Problem, ProblemsFound
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    help="pnp turns board-game content (YAML) into print-ready PDFs: cards, tiles, tokens "
+         "and sheets, with bleed, crop marks and duplex backs, on A4 or US Letter.",
+)
+
+ContentOpt = Annotated[Path | None, typer.Option(
+    "--content", help="Folder of game folders. Default: ./content if present, else the "
+                      "content shipped with pnp.", show_default=False)]
+GamesArg = Annotated[list[str] | None, typer.Argument(
+    help="Games to use (e.g. temple-of-doom). None: every game.", show_default=False)]
+CustomOpt = Annotated[list[Path] | None, typer.Option(
+    "--custom", help="Extra YAML file of your own items, e.g. custom cards "
+                     "('cards: [...]'). Repeatable.", show_default=False)]
+
+
+def _fail(exc: PnpError) -> None:
+    if isinstance(exc, ProblemsFound):
+        for p in exc.problems:
+            typer.echo(p.format(), err=True)
+        errors = sum(1 for p in exc.problems if p.severity == "error")
+        typer.echo(f"{errors} error(s); nothing was built", err=True)
+    else:
+        typer.echo(f"error: {exc.format()}", err=True)
+    raise typer.Exit(exc.exit_code)
+
+
+def _usage(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(EXIT_UNREADABLE)
+
+
+def _parse_offset(text: str) -> tuple[float, float]:
+    from .units import MM
+
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = (float(p.strip().removesuffix("mm")) for p in parts)
+    except ValueError:
+        _usage(f"--back-offset must be X,Y in mm, e.g. 1,-0.5 (got {text!r})")
+    if abs(x) > 20 or abs(y) > 20:
+        _usage(f"--back-offset of more than 20 mm is surely a mistake (got {text!r})")
+    return x * MM, y * MM
+
+
+@app.command("list")
+def list_games(content: ContentOpt = None) -> None:
+    """List the games and their components, with item counts."""
+    from .content import content_root, game_ids, load_game
+
+    try:
+        root = content_root(content)
+        for gid in game_ids(root):
+            problems: list[Problem] = []
+            game = load_game(root / gid, problems)
+            if game is None:
+                typer.echo(f"{gid}: cannot be loaded ({len(problems)} problem(s); "
+                           f"run pnp validate {gid})")
+                continue
+            typer.echo(f"{gid}: {game.spec.name}")
+            for comp in game.components.values():
+                count = len(comp.expanded()) if comp.spec.kind != "sheet" else 1
+                size = f", {comp.spec.size}" if comp.spec.size else ""
+                noun = "page" if comp.spec.kind == "sheet" else "items"
+                typer.echo(f"  {comp.id:<12} {comp.spec.kind:<6} {count:>4} {noun}{size}"
+                           f"  {comp.spec.description or comp.spec.title}")
+    except PnpError as exc:
+        _fail(exc)
+
+
+@app.command()
+def build(
+    games: GamesArg = None,
+    out: Annotated[Path, typer.Option("--out", help="Output folder; files go to "
+                                      "OUT/<game>/.")] = Path("output"),
+    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
+    bleed: Annotated[str, typer.Option(help="Art beyond the cut line, e.g. 3mm, 0.125in, "
+                                       "0 for none.")] = "3mm",
+    crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
+                                             help="Draw crop marks in the margins.")] = True,
+    duplex: Annotated[bool, typer.Option(
+        "--duplex/--no-duplex", help="Duplex: each fronts page is followed by its backs "
+        "page. --no-duplex puts all backs pages at the end.")] = True,
+    flip: Annotated[str, typer.Option(help="How your printer turns the sheet for the "
+                                      "second side: long (edge) or short.")] = "long",
+    back_offset: Annotated[str, typer.Option(
+        "--back-offset", help="Shift backs by X,Y mm (X to the right, Y up, as seen on the "
+        "backs page) to correct a printer's misregistration, e.g. 1,-0.5.")] = "0,0",
+    lang: Annotated[str, typer.Option(help="Language of printed text: en, de or fr.")] = "en",
+    custom: CustomOpt = None,
+    content: ContentOpt = None,
+) -> None:
+    """Build print-ready PDFs and a manifest.json into OUT/<game>/."""
+    from .units import MM, PAPERS, parse_length
+
+    paper = paper.lower()
+    if paper not in PAPERS:
+        _usage(f"--paper must be one of {', '.join(PAPERS)} (got {paper!r})")
+    if flip not in ("long", "short"):
+        _usage(f"--flip must be long or short (got {flip!r})")
+    try:
+        bleed_pt = parse_length(bleed) if bleed.strip() != "0" else 0.0
+    except ValueError as exc:
+        _usage(f"--bleed: {exc}")
+    if not 0 <= bleed_pt <= 10 * MM:
+        _usage(f"--bleed must be between 0 and 10mm (got {bleed})")
+    offset = _parse_offset(back_offset)
+
+    from .build import build_game
+    from .content import content_root, resolve_games, shipped_dir
+    from .options import BuildOptions
+
+    opts = BuildOptions(paper=paper, bleed=bleed_pt, crop_marks=crop_marks, duplex=duplex,
+                        flip=flip, back_offset=offset, lang=lang)
+    try:
+        root = content_root(content)
+        names = resolve_games(root, games or [])
+        if custom and len(names) != 1:
+            _usage("--custom needs exactly one GAME")
+        for gid in names:
+            result = build_game(root / gid, shipped_dir("templates"), out, opts, custom or [])
+            for w in result.warnings:
+                typer.echo(w.format(), err=True)
+            for f in result.files:
+                typer.echo(f"{result.out_dir / str(f['path'])}: {f['items']} items, "
+                           f"{f['pages']} pages")
+            typer.echo(f"{result.out_dir / 'manifest.json'}")
+    except PnpError as exc:
+        _fail(exc)
+
+
+@app.command()
+def validate(
+    games: GamesArg = None,
+    custom: CustomOpt = None,
+    rules_doc: Annotated[Path | None, typer.Option(
+        "--rules-doc", help="The game's rules document: each expectation's phrase and "
+        "number must be found in it.", show_default=False)] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    lang: Annotated[str, typer.Option(help="Language whose texts are checked.")] = "en",
+    content: ContentOpt = None,
+) -> None:
+    """Check content against its schema and the rules' counts; one line per problem.
+
+    Exit 0: valid; 1: problems found; 2: a file cannot be read or the command is wrong."""
+    if fmt not in ("text", "json"):
+        _usage(f"--format must be text or json (got {fmt!r})")
+    from .content import content_root, load_game, resolve_games, shipped_dir
+    from .render import Renderer, search_path
+    from .rules_doc import cross_check
+    from .validate import check_game, check_rendering
+
+    report = []
+    failed = False
+    try:
+        root = content_root(content)
+        names = resolve_games(root, games or [])
+        if (custom or rules_doc) and len(names) != 1:
+            _usage("--custom and --rules-doc need exactly one GAME")
+        for gid in names:
+            problems: list[Problem] = []
+            game = load_game(root / gid, problems, custom or [])
+            confirmed = None
+            if game is not None and not any(p.severity == "error" for p in problems):
+                problems.extend(check_game(game))
+                renderer = Renderer(search_path(game.folder, shipped_dir("templates"), gid))
+                problems.extend(check_rendering(game, renderer, 3.0, lang))
+                if rules_doc is not None:
+                    found, confirmed = cross_check(game, rules_doc)
+                    problems.extend(found)
+            errors = [p for p in problems if p.severity == "error"]
+            failed = failed or bool(errors) or game is None
+            expectations = len(game.spec.expectations) if game else 0
+            report.append((gid, problems, expectations, confirmed))
+    except PnpError as exc:
+        _fail(exc)
+    if fmt == "json":
+        typer.echo(json.dumps({"games": [
+            {"game": gid, "ok": not any(p.severity == "error" for p in probs),
+             "expectations": n, "confirmed_by_rules_doc": conf,
+             "problems": [p.as_dict() for p in probs]}
+            for gid, probs, n, conf in report]}, indent=2, ensure_ascii=False))
+    else:
+        for gid, probs, n, conf in report:
+            for p in probs:
+                typer.echo(p.format(), err=p.severity == "error")
+            errors = sum(1 for p in probs if p.severity == "error")
+            doc = f", {conf}/{sum(1 for _ in range(conf))} phrases found in the rules document" \
+                if conf is not None else ""
+            status = "ok" if not errors else f"{errors} error(s)"
+            typer.echo(f"{gid}: {status} ({n} expectations checked{doc})")
+    raise typer.Exit(EXIT_INVALID if failed else 0)
+
+
+def main() -> None:  # pragma: no cover - console entry for `python -m pnp`
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)

@@ -1,0 +1,52 @@
+"""One-off sheets (setup guides, references): one template, one page, generated data."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from ..games import module_for
+from ..model import Component, Game
+from ..options import BuildOptions
+from ..pdf import SvgPainter, new_canvas
+from ..render import Renderer
+from ..units import PAPERS, to_mm
+from .items import Built
+
+
+def page_size(comp: Component, opts: BuildOptions) -> tuple[float, float]:
+    w, h = PAPERS[opts.paper]
+    return (h, w) if comp.spec.orientation == "landscape" else (w, h)
+
+
+def context(game: Game, comp: Component, opts: BuildOptions) -> dict[str, Any]:
+    w, h = page_size(comp, opts)
+    module = module_for(game.id)
+    extra: dict[str, Any] = {}
+    if module is not None and hasattr(module, "sheet_context"):
+        extra = module.sheet_context(game, comp.id, opts.lang)
+    return {
+        "page": {"w": round(to_mm(w), 3), "h": round(to_mm(h), 3), "paper": opts.paper},
+        "data": game.spec.data,
+        "game": {"id": game.id, "name": game.spec.name},
+        "component": {"id": comp.id, "title": comp.spec.title},
+        "lang": opts.lang,
+        "sheet": extra,
+    }
+
+
+def render_svg(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> str:
+    return renderer.render(comp.spec.front, context(game, comp, opts))
+
+
+def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> Built:
+    w, h = page_size(comp, opts)
+    svg = render_svg(game, comp, renderer, opts)
+    buf = io.BytesIO()
+    canvas = new_canvas(buf, w, h, f"{game.spec.name}: {comp.spec.title}")
+    painter = SvgPainter(canvas, game.folder)
+    face = painter.parse(svg, comp.spec.front)
+    painter.draw(face, 0, 0)
+    canvas.showPage()
+    canvas.save()
+    return Built(buf.getvalue(), 1, 1, False, 1)

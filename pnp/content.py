@@ -1,0 +1,199 @@
+"""Find games on disk and load them into models: game.yaml, item files, custom files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError, Problem
+from .load import Key, Source, read_yaml
+from .model import Component, ComponentSpec, FieldSpec, Game, GameSpec, Item
+from .schema import convert_dataclass, did_you_mean, problem
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def shipped_dir(name: str) -> Path:
+    """`content` or `templates` as installed (wheel) or beside the package (checkout)."""
+    installed = _PACKAGE / "_data" / name
+    return installed if installed.is_dir() else _PACKAGE.parent / name
+
+
+def content_root(option: Path | None) -> Path:
+    """--content DIR, else ./content when present, else the content shipped with pnp."""
+    if option is not None:
+        if not option.is_dir():
+            raise InputError("content folder not found", option)
+        return option
+    local = Path("content")
+    if (local.is_dir() and any(local.glob("*/game.yaml"))):
+        return local
+    return shipped_dir("content")
+
+
+def game_ids(root: Path) -> list[str]:
+    return sorted(p.parent.name for p in root.glob("*/game.yaml"))
+
+
+def resolve_games(root: Path, names: list[str]) -> list[str]:
+    known = game_ids(root)
+    if not names:
+        if not known:
+            raise InputError("no games found (no */game.yaml)", root)
+        return known
+    for name in names:
+        if name not in known:
+            hint = did_you_mean(name, known)
+            raise InputError(f"unknown game '{name}' (games: {', '.join(known)}){hint}")
+    return list(dict.fromkeys(names))
+
+
+def _check_value(spec: FieldSpec, value: Any, src: Source, key: Key,
+                 languages: list[str]) -> list[Problem]:
+    out: list[Problem] = []
+    if spec.type == "text" and spec.translated and isinstance(value, dict):
+        for lang, text in value.items():
+            if lang not in languages:
+                out.append(problem(src, key + (lang,),
+                                   f"unknown language (game languages: {', '.join(languages)})"))
+            elif not isinstance(text, str):
+                out.append(problem(src, key + (lang,), f"must be text (got {text!r})"))
+        return out
+    if spec.type == "text":
+        if not isinstance(value, str) or isinstance(value, bool):
+            out.append(problem(src, key, f"must be text (got {value!r})"))
+    elif spec.type == "int" or spec.type == "number":
+        want_int = spec.type == "int"
+        ok_type = int if want_int else (int, float)
+        if isinstance(value, bool) or not isinstance(value, ok_type):
+            noun = "a whole number" if want_int else "a number"
+            out.append(problem(src, key, f"must be {noun} (got {value!r})"))
+        elif (spec.min is not None and value < spec.min) or (
+                spec.max is not None and value > spec.max):
+            lo = "" if spec.min is None else f"{spec.min:g}"
+            hi = "" if spec.max is None else f"{spec.max:g}"
+            out.append(problem(src, key, f"must be in {lo}..{hi} (got {value!r})"))
+    elif spec.type == "bool":
+        if not isinstance(value, bool):
+            out.append(problem(src, key, f"must be true or false (got {value!r})"))
+    elif spec.type == "choice":
+        choices = spec.choices or []
+        if str(value) not in choices or isinstance(value, bool):
+            hint = did_you_mean(str(value), choices)
+            out.append(problem(src, key,
+                               f"must be one of {', '.join(choices)} (got {value!r}){hint}"))
+    return out
+
+
+def load_items(spec: ComponentSpec, comp_id: str, src: Source, entries: Any, key: Key,
+               languages: list[str], problems: list[Problem], custom: bool) -> list[Item]:
+    """Check each entry against the component's field specs and build Items."""
+    if not isinstance(entries, list):
+        problems.append(problem(src, key, f"must be a list of {comp_id} (got {entries!r})"))
+        return []
+    items: list[Item] = []
+    allowed = {"id", "copies", *spec.fields}
+    for i, entry in enumerate(entries):
+        k = key + (i,)
+        if not isinstance(entry, dict):
+            problems.append(problem(src, k, f"must be a mapping (got {entry!r})"))
+            continue
+        bad = False
+        for name in entry:
+            if name not in allowed:
+                problems.append(problem(src, k + (name,),
+                                        f"unknown key{did_you_mean(name, allowed)}"))
+        item_id = entry.get("id")
+        if not isinstance(item_id, str | int) or isinstance(item_id, bool) or item_id == "":
+            problems.append(problem(src, k + ("id",), "required key is missing (a unique id)"
+                                    if item_id is None else f"must be text (got {item_id!r})"))
+            bad = True
+        copies = entry.get("copies", 1)
+        if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= 1000:
+            problems.append(problem(src, k + ("copies",),
+                                    f"must be a whole number 1..1000 (got {copies!r})"))
+            bad = True
+        values: dict[str, Any] = {}
+        for name, fspec in spec.fields.items():
+            if name not in entry or entry[name] is None:
+                if fspec.required:
+                    problems.append(problem(src, k + (name,), "required key is missing"))
+                    bad = True
+                continue
+            found = _check_value(fspec, entry[name], src, k + (name,), languages)
+            problems.extend(found)
+            bad = bad or bool(found)
+            values[name] = entry[name]
+        if not bad:
+            items.append(Item(str(item_id), copies, values, src, k, custom))
+    return items
+
+
+def load_game(folder: Path, problems: list[Problem],
+              custom_files: list[Path] | None = None) -> Game | None:
+    """Load one game folder. Schema problems are appended; returns None if unusable."""
+    src = read_yaml(folder / "game.yaml")
+    spec = convert_dataclass(GameSpec, src.data, src, (), problems)
+    if spec is None:
+        return None
+    components: dict[str, Component] = {}
+    for comp_id, cspec in spec.components.items():
+        key: Key = ("components", comp_id)
+        if cspec is None:
+            continue
+        if cspec.kind == "sheet" or cspec.file is None:
+            if cspec.kind != "sheet":
+                problems.append(problem(src, key + ("file",),
+                                        f"a {cspec.kind} needs a file of items"))
+            components[comp_id] = Component(comp_id, cspec, [], None)
+            continue
+        item_path = folder / cspec.file
+        if not _inside(item_path, folder):
+            problems.append(problem(src, key + ("file",), "must be a file inside the game folder"))
+            continue
+        isrc = read_yaml(item_path)
+        top = cspec.items_key or comp_id
+        if not isinstance(isrc.data, dict) or top not in isrc.data:
+            problems.append(Problem("error", str(item_path), 1, top,
+                                    f"the file must hold a list under '{top}:'"))
+            components[comp_id] = Component(comp_id, cspec, [], isrc)
+            continue
+        for extra in isrc.data:
+            if extra != top:
+                problems.append(problem(isrc, (extra,),
+                                        f"unknown key{did_you_mean(extra, [top])}"))
+        items = load_items(cspec, comp_id, isrc, isrc.data[top], (top,), spec.languages,
+                           problems, custom=False)
+        components[comp_id] = Component(comp_id, cspec, items, isrc)
+    for path in custom_files or []:
+        _load_custom(path, spec, components, problems)
+    return Game(spec, folder, src, components)
+
+
+def _load_custom(path: Path, spec: GameSpec, components: dict[str, Component],
+                 problems: list[Problem]) -> None:
+    """A user's file: `<component id>: [items...]`, checked like shipped content."""
+    csrc = read_yaml(path)
+    if not isinstance(csrc.data, dict):
+        problems.append(Problem("error", str(path), 1, None,
+                                "must be a mapping of component id to a list of items, "
+                                f"e.g. '{next(iter(components), 'cards')}:'"))
+        return
+    for comp_id, entries in csrc.data.items():
+        comp = components.get(comp_id)
+        if comp is None or comp.spec.kind == "sheet":
+            choices = [c for c, v in components.items() if v.spec.kind != "sheet"]
+            problems.append(problem(csrc, (comp_id,),
+                                    f"unknown component{did_you_mean(comp_id, choices)} "
+                                    f"(components: {', '.join(choices)})"))
+            continue
+        comp.items.extend(load_items(comp.spec, comp_id, csrc, entries, (comp_id,),
+                                     spec.languages, problems, custom=True))
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True

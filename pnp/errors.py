@@ -1,0 +1,104 @@
+"""Error and problem types shared by every stage.
+
+A ContentError stops the current command; a Problem is one finding of the validator.
+Both carry the file, line and key so the CLI can print one line a user can act on.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+EXIT_INVALID = 1
+EXIT_UNREADABLE = 2
+
+
+def show_path(path: Path | str | None) -> str:
+    """Path as the user would type it: relative to the current folder when inside it."""
+    if path is None:
+        return ""
+    p = Path(path)
+    try:
+        rel = os.path.relpath(p)
+    except ValueError:
+        return str(p)
+    return rel if not rel.startswith("..") or not p.is_absolute() else str(p)
+
+
+def location(path: Path | str | None, line: int | None, key: str | None) -> str:
+    where = show_path(path)
+    if line:
+        where = f"{where}:{line}" if where else f"line {line}"
+    if key:
+        where = f"{where}: {key}" if where else key
+    return where
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One validation finding. Errors make `pnp validate` exit 1; warnings do not."""
+
+    severity: str  # "error" | "warning"
+    path: str | None
+    line: int | None
+    key: str | None
+    message: str
+
+    def format(self) -> str:
+        prefix = "" if self.severity == "error" else "warning: "
+        where = location(self.path, self.line, self.key)
+        return f"{where}: {prefix}{self.message}" if where else f"{prefix}{self.message}"
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "severity": self.severity,
+            "file": show_path(self.path) if self.path else None,
+            "line": self.line,
+            "key": self.key,
+            "message": self.message,
+        }
+
+
+class PnpError(Exception):
+    """Base for errors that end a command with a one-line message and an exit code."""
+
+    exit_code = EXIT_INVALID
+
+    def __init__(
+        self,
+        message: str,
+        path: Path | str | None = None,
+        line: int | None = None,
+        key: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = str(path) if path is not None else None
+        self.line = line
+        self.key = key
+
+    def format(self) -> str:
+        where = location(self.path, self.line, self.key)
+        return f"{where}: {self.message}" if where else self.message
+
+
+class ContentError(PnpError):
+    """The content is readable but wrong (exit 1)."""
+
+    exit_code = EXIT_INVALID
+
+
+class InputError(PnpError):
+    """A file cannot be read or parsed, or the command line is wrong (exit 2)."""
+
+    exit_code = EXIT_UNREADABLE
+
+
+class ProblemsFound(ContentError):
+    """Validation found errors; carries all of them so the CLI can print each on its line."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        errors = [p for p in problems if p.severity == "error"]
+        super().__init__(f"{len(errors)} problem(s) found")
+        self.problems = problems

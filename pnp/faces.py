@@ -1,0 +1,90 @@
+"""Template contexts and SVG faces for every item of a component (no PDF here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ContentError
+from .model import Component, Game, Item
+from .render import Renderer
+from .units import parse_size, to_mm
+
+
+@dataclass(frozen=True)
+class FaceBox:
+    """Face size in mm, as templates see it: trim w×h, plus bleed on every side."""
+
+    w: float
+    h: float
+    bleed: float
+
+    @property
+    def full_w(self) -> float:
+        return self.w + 2 * self.bleed
+
+    @property
+    def full_h(self) -> float:
+        return self.h + 2 * self.bleed
+
+
+def item_size(game: Game, comp: Component) -> tuple[float, float]:
+    spec = comp.spec
+    try:
+        return parse_size(spec.size or "poker")
+    except ValueError as exc:
+        raise ContentError(str(exc), game.source.path,
+                           game.source.line(("components", comp.id, "size")),
+                           f"components.{comp.id}.size") from exc
+
+
+def localise(value: Any, lang: str, item: Item, name: str) -> Any:
+    """A translated text in the chosen language; a clear error when it is missing."""
+    if isinstance(value, dict):
+        if lang in value:
+            return value[lang]
+        have = ", ".join(value) or "none"
+        raise ContentError(f"no '{lang}' translation (has: {have})", item.source.path,
+                           item.line(name), _key(item, name))
+    return value
+
+
+def _key(item: Item, name: str) -> str:
+    from .load import key_text
+
+    return key_text(item.key + (name,))
+
+
+def item_context(game: Game, comp: Component, item: Item, box: FaceBox, lang: str,
+                 side: str) -> dict[str, Any]:
+    fields = {k: localise(v, lang, item, k) for k, v in item.fields.items()}
+    return {
+        "item": {"id": item.id, **fields},
+        "face": box,
+        "side": side,
+        "shape": comp.spec.shape,
+        "data": game.spec.data,
+        "game": {"id": game.id, "name": game.spec.name},
+        "component": {"id": comp.id, "title": comp.spec.title},
+        "lang": lang,
+    }
+
+
+def render_faces(game: Game, comp: Component, renderer: Renderer, bleed_mm: float,
+                 lang: str) -> list[tuple[Item, str, str | None]]:
+    """(item, front SVG, back SVG or None) for every printed copy, in content order."""
+    w, h = item_size(game, comp)
+    box = FaceBox(round(to_mm(w), 4), round(to_mm(h), 4), round(bleed_mm, 4))
+    out: list[tuple[Item, str, str | None]] = []
+    memo: dict[int, tuple[str, str | None]] = {}
+    for item in comp.expanded():
+        if id(item) not in memo:
+            front = renderer.render(comp.spec.front, item_context(game, comp, item, box, lang,
+                                                                  "front"))
+            back = None
+            if comp.spec.back:
+                back = renderer.render(comp.spec.back, item_context(game, comp, item, box,
+                                                                    lang, "back"))
+            memo[id(item)] = (front, back)
+        out.append((item, *memo[id(item)]))
+    return out

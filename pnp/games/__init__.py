@@ -1,0 +1,24 @@
+"""Per-game code: checks, measured values for expectations, and generated sheet data.
+
+A game module `pnp/games/<game_id with _>.py` may define:
+- `MEASURES: dict[str, Callable[[Game], object]]` values that expectations name in `check`;
+- `checks(game) -> list[Problem]` rules that counting cannot express;
+- `sheet_context(game, component_id, lang) -> dict` data for a one-page sheet template.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+
+def module_for(game_id: str) -> ModuleType | None:
+    name = game_id.replace("-", "_")
+    if not name.isidentifier():
+        return None
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{__name__}.{name}":
+            return None
+        raise

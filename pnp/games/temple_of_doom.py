@@ -1,0 +1,135 @@
+"""Temple of Doom: the deck swap, the temple's rows, and the setup guide's geometry."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..errors import Problem
+from ..model import Game, Item
+
+DECK_ORDER = ("relic", "temple", "movement")
+
+
+def _cards(game: Game) -> list[Item]:
+    comp = game.components.get("cards")
+    return comp.expanded() if comp else []
+
+
+def _matches(item: Item, rule: dict[str, Any]) -> bool:
+    return all(str(item.fields.get(k)) == str(v) for k, v in rule.items())
+
+
+def decks_after_swap(game: Game) -> dict[str, list[Item]]:
+    """Split by background, then move the swap cards as the setup describes."""
+    data = game.spec.data
+    by_bg = data.get("decks", {})
+    decks: dict[str, list[Item]] = {
+        name: [c for c in _cards(game) if c.fields.get("background") == by_bg.get(name)]
+        for name in DECK_ORDER}
+    swap = data.get("swap", {})
+    to_temple = [c for c in decks["relic"] if _matches(c, swap.get("to_temple", {}))]
+    to_relic = [c for c in decks["temple"] if _matches(c, swap.get("to_relic", {}))]
+    decks["relic"] = [c for c in decks["relic"] if c not in to_temple] + to_relic
+    decks["temple"] = [c for c in decks["temple"] if c not in to_relic] + to_temple
+    return decks
+
+
+def _symbol_spread(game: Game) -> list[int]:
+    symbols = game.components["cards"].spec.fields["symbol"].choices or []
+    counts = [Counter(c.fields.get("symbol") for c in deck)[s]
+              for deck in decks_after_swap(game).values() for s in symbols]
+    return [min(counts), max(counts)] if counts else [0, 0]
+
+
+def _rows(game: Game, key: str = "rows") -> list[int]:
+    rows = game.spec.data.get("temple", {}).get(key, [])
+    return [r for r in rows if isinstance(r, int)]
+
+
+def _starting_row_symbols(game: Game) -> int:
+    comp = game.components.get("tiles")
+    have = {i.fields.get("symbol") for i in comp.items} if comp else set()
+    rows = _rows(game)
+    return min(rows[0], len(have)) if rows else 0
+
+
+def _easier_moved(game: Game) -> int:
+    """Tiles the easier layout takes from the last row(s) and adds to earlier ones."""
+    normal, easier = _rows(game), _rows(game, "easier_rows")
+    return sum(normal[len(easier):]) if len(easier) < len(normal) else 0
+
+
+MEASURES = {
+    "deck-sizes-after-swap": lambda g: [len(d) for d in decks_after_swap(g).values()],
+    "symbol-spread-after-swap": _symbol_spread,
+    "temple-tiles": lambda g: sum(_rows(g)),
+    "starting-row-symbols": _starting_row_symbols,
+    "easier-moved-tiles": _easier_moved,
+}
+
+VALUES = {"brown": (4, 5, 6), "pink": (1, 2, 3), "green": (1, 1, 2)}
+
+
+def checks(game: Game) -> list[Problem]:
+    """What counting alone cannot say: values per background and colour, row shapes."""
+    problems: list[Problem] = []
+    comp = game.components.get("cards")
+    if comp and comp.source:
+        per: dict[tuple[str, str], list[int]] = {}
+        for c in comp.expanded():
+            per.setdefault((str(c.fields["border"]), str(c.fields["background"])),
+                           []).append(int(c.fields["value"]))
+        for item in comp.items:
+            bg, value = str(item.fields["background"]), item.fields["value"]
+            if bg in VALUES and value not in VALUES[bg]:
+                allowed = ", ".join(str(v) for v in sorted(set(VALUES[bg])))
+                problems.append(Problem(
+                    "error", str(item.source.path), item.line("value"),
+                    f"{comp.id}[{item.key[-1]}].value",
+                    f"a {bg} card has value {allowed} (rules: Setup), got {value}"))
+        for (border, bg), values in sorted(per.items()):
+            if bg in VALUES and sorted(values) != sorted(VALUES[bg]):
+                problems.append(Problem(
+                    "error", str(comp.source.path), comp.source.line(("cards",)), "cards",
+                    f"{border}-bordered {bg} cards should have values "
+                    f"{'/'.join(map(str, VALUES[bg]))}, got "
+                    f"{'/'.join(map(str, sorted(values)))} (Green Box: each colour has the "
+                    f"same values per background)"))
+    for key in ("rows", "easier_rows"):
+        rows = _rows(game, key)
+        for i in range(1, len(rows)):
+            if abs(rows[i] - rows[i - 1]) != 1:
+                problems.append(Problem(
+                    "error", str(game.source.path),
+                    game.source.line(("data", "temple", key, i)), f"data.temple.{key}[{i}]",
+                    f"row {i + 1} has {rows[i]} tiles after a row of {rows[i - 1]}: each row "
+                    "must be one tile shorter or longer to sit half a tile offset (rules: Setup)"))
+        if key == "easier_rows" and rows and sum(rows) != sum(_rows(game)):
+            problems.append(Problem(
+                "error", str(game.source.path), game.source.line(("data", "temple", key)),
+                f"data.temple.{key}",
+                f"the easier layout uses {sum(rows)} tiles, the normal one {sum(_rows(game))}"))
+    return problems
+
+
+def temple_positions(rows: list[int]) -> list[dict[str, float]]:
+    """Tile centres in tile units: row r (0 = starting row), centred, half-tile offsets."""
+    return [{"row": r, "slot": j, "x": j - (n - 1) / 2, "y": float(r)}
+            for r, n in enumerate(rows) for j in range(n)]
+
+
+def sheet_context(game: Game, component_id: str, lang: str) -> dict[str, Any]:
+    decks = decks_after_swap(game)
+    symbols = game.components["tiles"].spec.fields["symbol"].choices or []
+    return {
+        "rows": _rows(game),
+        "easier_rows": _rows(game, "easier_rows"),
+        "tiles": temple_positions(_rows(game)),
+        "easier_tiles": temple_positions(_rows(game, "easier_rows")),
+        "symbols": symbols,
+        "decks": [{"name": name, "cards": [dict(c.fields, id=c.id) for c in cards]}
+                  for name, cards in decks.items()],
+        "swap_in": {name: [c.id for c in cards if c.fields.get("background")
+                           != game.spec.data["decks"][name]] for name, cards in decks.items()},
+    }

@@ -1,0 +1,114 @@
+"""Typed models of a game's content, as written in `game.yaml` and component files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from .load import Key, Source
+
+Kind = Literal["deck", "tiles", "tokens", "sheet"]
+
+
+@dataclass
+class FieldSpec:
+    """What one field of an item may hold; checked for every item, custom ones too."""
+
+    type: Literal["text", "int", "number", "bool", "choice"] = "text"
+    choices: list[str] | None = None
+    min: float | None = None
+    max: float | None = None
+    required: bool = True
+    translated: bool = False  # text given per language: {en: ..., de: ...}
+    help: str | None = None
+
+
+@dataclass
+class ComponentSpec:
+    """One printable component: a deck, tiles, tokens or a one-off sheet."""
+
+    kind: Kind
+    title: str
+    front: str
+    file: str | None = None
+    items_key: str | None = None
+    size: str | None = None
+    shape: Literal["rect", "circle"] = "rect"
+    back: str | None = None
+    fields: dict[str, FieldSpec] = field(default_factory=dict)
+    orientation: Literal["portrait", "landscape"] = "portrait"
+    description: str | None = None
+
+
+@dataclass
+class Expectation:
+    """A count the rules state, compared with the content by the validator.
+
+    Without `check`, the value is counted from `component`'s items (copies included),
+    filtered by `where`; with `per`, every group of that field must hold `count` and
+    there must be `groups` groups. With `check`, the game module measures the value.
+    `phrase` locates the number in the rules document: `{n}` stands for the number.
+    """
+
+    id: str
+    what: str
+    section: str
+    count: int | list[int]
+    component: str | None = None
+    where: dict[str, Any] = field(default_factory=dict)
+    per: str | None = None
+    groups: int | None = None
+    check: str | None = None
+    phrase: str | None = None
+
+
+@dataclass
+class GameSpec:
+    id: str
+    name: str
+    rules: str
+    components: dict[str, ComponentSpec]
+    languages: list[str] = field(default_factory=lambda: ["en"])
+    expectations: list[Expectation] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+    description: str | None = None
+
+
+@dataclass
+class Item:
+    """One card, tile or token with its field values; `copies` prints it several times."""
+
+    id: str
+    copies: int
+    fields: dict[str, Any]
+    source: Source
+    key: Key
+    custom: bool = False
+
+    def line(self, name: str | None = None) -> int | None:
+        return self.source.line(self.key + ((name,) if name else ()))
+
+
+@dataclass
+class Component:
+    id: str
+    spec: ComponentSpec
+    items: list[Item]
+    source: Source | None
+
+    def expanded(self) -> list[Item]:
+        """Items repeated by their copies, in content order: what gets printed."""
+        return [item for item in self.items for _ in range(item.copies)]
+
+
+@dataclass
+class Game:
+    spec: GameSpec
+    folder: Path
+    source: Source
+    components: dict[str, Component]
+
+    @property
+    def id(self) -> str:
+        return self.spec.id

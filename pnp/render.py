@@ -1,0 +1,101 @@
+"""Expand Jinja SVG templates into one SVG string per face.
+
+The environment is sandboxed with XML autoescape and StrictUndefined: card text such
+as `Tom & Jerry <3` prints as typed and cannot inject markup, a template cannot reach
+Python internals, and the loader only reads inside its search folders.
+"""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from . import text
+from .errors import ContentError
+
+TEMPLATE_SUFFIX = ".svg.j2"
+
+
+def search_path(game_folder: Path, templates_root: Path, game_id: str) -> list[Path]:
+    """content/<game>/templates, then templates/<game>, then templates/common."""
+    return [game_folder / "templates", templates_root / game_id, templates_root / "common"]
+
+
+class Renderer:
+    """One Jinja environment per game; records text that did not fit while rendering."""
+
+    def __init__(self, folders: list[Path]) -> None:
+        self.folders = [f for f in folders if f.is_dir()]
+        self.env = ImmutableSandboxedEnvironment(
+            loader=jinja2.FileSystemLoader([str(f) for f in self.folders]),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=False,
+        )
+        self.env.globals.update(fit_text=self._fit_text, wrap_text=text.wrap)
+        self.env.filters["num"] = _num
+        self.overflows: list[str] = []
+        self._cache: dict[str, jinja2.Template] = {}
+
+    def has(self, name: str) -> bool:
+        return any((f / name).is_file() for f in self.folders)
+
+    def template(self, name: str) -> jinja2.Template:
+        if name not in self._cache:
+            try:
+                self._cache[name] = self.env.get_template(name)
+            except jinja2.TemplateNotFound as exc:
+                where = ", ".join(str(f) for f in self.folders) or "no template folders"
+                raise ContentError(f"template '{exc.name}' not found (searched {where})") from exc
+            except jinja2.TemplateSyntaxError as exc:
+                raise ContentError(f"template syntax error: {exc.message}",
+                                   exc.filename or name, exc.lineno) from exc
+        return self._cache[name]
+
+    def render(self, name: str, context: dict[str, Any]) -> str:
+        tpl = self.template(name)
+        try:
+            return tpl.render(context)
+        except jinja2.UndefinedError as exc:
+            path, line = _template_frame(exc, tpl)
+            raise ContentError(f"template uses an undefined value: {exc.message}",
+                               path, line) from exc
+        except jinja2.exceptions.SecurityError as exc:
+            path, line = _template_frame(exc, tpl)
+            raise ContentError(f"template not allowed: {exc}", path, line) from exc
+        except jinja2.TemplateError as exc:
+            path, line = _template_frame(exc, tpl)
+            raise ContentError(f"template error: {exc}", path, line) from exc
+        except (TypeError, ValueError, ZeroDivisionError, KeyError) as exc:
+            path, line = _template_frame(exc, tpl)
+            raise ContentError(f"template error: {exc}", path, line) from exc
+
+    def _fit_text(self, value: Any, width: float, height: float, size: float,
+                  min_size: float = 5.0, bold: bool = False,
+                  leading: float = 1.2) -> text.Fitted:
+        fitted = text.fit(str(value), width, height, size, min_size, bold, leading)
+        if not fitted.fits:
+            self.overflows.append(
+                f"text does not fit its {width:g}x{height:g} mm box even at "
+                f"{min_size:g} pt: {str(value)[:40]!r}")
+        return fitted
+
+
+def _num(value: float, digits: int = 3) -> str:
+    """Compact number for SVG attributes: 12.5, not 12.500000001."""
+    text_value = f"{float(value):.{digits}f}".rstrip("0").rstrip(".")
+    return "0" if text_value in ("-0", "") else text_value
+
+
+def _template_frame(exc: BaseException, tpl: jinja2.Template) -> tuple[str | None, int | None]:
+    """The template file and line where rendering failed, from Jinja's rewritten traceback."""
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        if frame.filename and frame.filename.endswith(TEMPLATE_SUFFIX):
+            return frame.filename, frame.lineno
+    return tpl.filename, None

@@ -1,0 +1,163 @@
+"""Turn parsed YAML into typed dataclasses, collecting every problem with its line.
+
+Small on purpose: content models are plain dataclasses, and this module checks their
+type hints (str, int, float, bool, Literal, list, dict, unions with None, nested
+dataclasses). Unknown keys are errors with a "did you mean" hint.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import types
+import typing
+from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
+
+from .errors import Problem
+from .load import Key, Source, key_text
+
+T = TypeVar("T")
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def problem(src: Source, key: Key, message: str, severity: str = "error") -> Problem:
+    return Problem(severity, str(src.path), src.line(key), key_text(key) or None, message)
+
+
+def did_you_mean(word: str, choices: typing.Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def _type_name(tp: Any) -> str:
+    origin = get_origin(tp)
+    if tp is str:
+        return "text"
+    if tp is int:
+        return "a whole number"
+    if tp is float:
+        return "a number"
+    if tp is bool:
+        return "true or false"
+    if origin is list:
+        return "a list"
+    if origin is dict or (dataclasses.is_dataclass(tp)):
+        return "a mapping"
+    if origin is Literal:
+        return "one of " + ", ".join(str(a) for a in get_args(tp))
+    return str(tp)
+
+
+def _got(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def convert(tp: Any, value: Any, src: Source, key: Key, problems: list[Problem]) -> Any:
+    """Check `value` against type `tp`; append problems; return the converted value."""
+    origin = get_origin(tp)
+    if tp is Any:
+        return value
+    if origin in (typing.Union, types.UnionType):
+        options = get_args(tp)
+        if value is None and type(None) in options:
+            return None
+        non_none = [o for o in options if o is not type(None)]
+        if len(non_none) == 1:
+            return convert(non_none[0], value, src, key, problems)
+        for option in non_none:  # first option that converts cleanly wins
+            trial: list[Problem] = []
+            out = convert(option, value, src, key, trial)
+            if not trial:
+                return out
+        names = " or ".join(_type_name(o) for o in non_none)
+        problems.append(problem(src, key, f"must be {names} (got {_got(value)})"))
+        return None
+    if origin is Literal:
+        allowed = get_args(tp)
+        if value not in allowed:
+            hint = did_you_mean(str(value), [str(a) for a in allowed])
+            names = ", ".join(str(a) for a in allowed)
+            problems.append(problem(src, key, f"must be one of {names} (got {_got(value)}){hint}"))
+            return None
+        return value
+    if tp is bool:
+        if not isinstance(value, bool):
+            problems.append(problem(src, key, f"must be true or false (got {_got(value)})"))
+            return None
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append(problem(src, key, f"must be a whole number (got {_got(value)})"))
+            return None
+        if abs(value) > 10**9:
+            problems.append(problem(src, key, f"number too large (got {_got(value)})"))
+            return None
+        return value
+    if tp is float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            problems.append(problem(src, key, f"must be a number (got {_got(value)})"))
+            return None
+        if abs(value) > 1e9 or value != value:
+            problems.append(problem(src, key, f"number out of range (got {_got(value)})"))
+            return None
+        return float(value)
+    if tp is str:
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            problems.append(problem(src, key, f"must be text (got {_got(value)})"))
+            return None
+        return str(value)
+    if origin is list:
+        if not isinstance(value, list):
+            problems.append(problem(src, key, f"must be a list (got {_got(value)})"))
+            return []
+        (item_tp,) = get_args(tp)
+        return [convert(item_tp, v, src, key + (i,), problems) for i, v in enumerate(value)]
+    if origin is dict:
+        if not isinstance(value, dict):
+            problems.append(problem(src, key, f"must be a mapping (got {_got(value)})"))
+            return {}
+        _, val_tp = get_args(tp)
+        return {k: convert(val_tp, v, src, key + (k,), problems) for k, v in value.items()}
+    if dataclasses.is_dataclass(tp):
+        return convert_dataclass(tp, value, src, key, problems)
+    raise TypeError(f"unsupported type in model: {tp}")  # a bug in pnp, not in content
+
+
+def convert_dataclass(cls: type[T], value: Any, src: Source, key: Key,
+                      problems: list[Problem]) -> T | None:
+    if not isinstance(value, dict):
+        problems.append(problem(src, key, f"must be a mapping (got {_got(value)})"))
+        return None
+    hints = _hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}  # type: ignore[arg-type]
+    names = {f.metadata.get("yaml", f.name): f.name for f in fields.values()}
+    for k in value:
+        if k not in names:
+            hint = did_you_mean(k, names)
+            problems.append(problem(src, key + (k,), f"unknown key{hint}"))
+    kwargs: dict[str, Any] = {}
+    ok = True
+    for yaml_name, attr in names.items():
+        f = fields[attr]
+        if yaml_name in value:
+            before = len(problems)
+            kwargs[attr] = convert(hints[attr], value[yaml_name], src, key + (yaml_name,),
+                                   problems)
+            ok = ok and len(problems) == before
+        elif (f.default is dataclasses.MISSING
+              and f.default_factory is dataclasses.MISSING):  # type: ignore[misc]
+            problems.append(problem(src, key + (yaml_name,), "required key is missing"))
+            ok = False
+    if not ok:
+        return None
+    obj = cls(**kwargs)
+    if hasattr(obj, "_where"):
+        obj._where = (src, key)  # type: ignore[attr-defined]
+    return obj

@@ -1,0 +1,47 @@
+"""Line wrapping and fitting with the embedded font's metrics (SVG cannot wrap text)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import fonts
+from .units import MM
+
+
+@dataclass(frozen=True)
+class Fitted:
+    lines: list[str]
+    size: float  # font size in points
+    line_height: float  # in mm, for placing one <tspan> per line
+    fits: bool
+
+
+def wrap(text: str, width_mm: float, size: float, bold: bool = False) -> list[str]:
+    """Greedy word wrap to `width_mm`; explicit newlines are kept."""
+    width = width_mm * MM
+    lines: list[str] = []
+    for para in str(text).split("\n"):
+        current = ""
+        for word in para.split():
+            trial = f"{current} {word}" if current else word
+            if not current or fonts.string_width(trial, size, bold) <= width:
+                current = trial
+            else:
+                lines.append(current)
+                current = word
+        lines.append(current)
+    return lines
+
+
+def fit(text: str, width_mm: float, height_mm: float, size: float, min_size: float = 5.0,
+        bold: bool = False, leading: float = 1.2) -> Fitted:
+    """Largest size ≤ `size` (steps of 0.5 pt) at which the text fits the box."""
+    s = size
+    while True:
+        lines = wrap(text, width_mm, s, bold)
+        widest = max((fonts.string_width(line, s, bold) for line in lines), default=0.0)
+        height = len(lines) * s * leading / MM
+        fits = widest <= width_mm * MM + 0.01 and height <= height_mm + 0.01
+        if fits or s - 0.5 < min_size:
+            return Fitted(lines, s, s * leading / MM, fits)
+        s -= 0.5

@@ -1,0 +1,199 @@
+"""Generic checks every game gets, plus the registry of per-game checks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from . import fonts
+from .errors import ContentError, Problem
+from .games import module_for
+from .load import key_text
+from .model import Expectation, Game
+from .render import Renderer
+
+
+def _loc(game: Game, key: tuple) -> tuple[str, int | None, str]:
+    return str(game.source.path), game.source.line(key), key_text(key)
+
+
+def measure(game: Game, exp: Expectation, index: int) -> tuple[Any, Problem | None]:
+    """The value the content has for an expectation, or a problem if it cannot be measured."""
+    key = ("expectations", index)
+    if exp.check:
+        if exp.check.startswith("data."):
+            value: Any = game.spec.data
+            for part in exp.check[5:].split("."):
+                if not isinstance(value, dict) or part not in value:
+                    path, line, k = _loc(game, key + ("check",))
+                    return None, Problem("error", path, line, k,
+                                         f"'{exp.check}' is not in the game's data")
+                value = value[part]
+            return value, None
+        module = module_for(game.id)
+        measures = getattr(module, "MEASURES", {}) if module else {}
+        if exp.check not in measures:
+            path, line, k = _loc(game, key + ("check",))
+            names = ", ".join(sorted(measures)) or "none"
+            return None, Problem("error", path, line, k,
+                                 f"unknown check '{exp.check}' (this game has: {names})")
+        return measures[exp.check](game), None
+    comp = game.components.get(exp.component or "")
+    if comp is None:
+        path, line, k = _loc(game, key + ("component",))
+        return None, Problem("error", path, line, k,
+                             f"unknown component '{exp.component}' "
+                             f"(components: {', '.join(game.components)})")
+    items = [i for i in comp.expanded()
+             if all(str(i.fields.get(f)) == str(v) for f, v in exp.where.items())]
+    if exp.per:
+        return dict(sorted(Counter(str(i.fields.get(exp.per)) for i in items).items())), None
+    return len(items), None
+
+
+def _component_where(game: Game, exp: Expectation) -> tuple[str | None, int | None, str | None]:
+    comp = game.components.get(exp.component or "")
+    if comp is not None and comp.source is not None:
+        top = comp.spec.items_key or comp.id
+        return str(comp.source.path), comp.source.line((top,)), top
+    return None, None, None
+
+
+def check_expectations(game: Game) -> list[Problem]:
+    problems: list[Problem] = []
+    for i, exp in enumerate(game.spec.expectations):
+        value, err = measure(game, exp, i)
+        if err:
+            problems.append(err)
+            continue
+        cite = f"(rules: {exp.section}; expectation '{exp.id}')"
+        path, line, key = _component_where(game, exp)
+        if path is None:
+            path, line, key = _loc(game, ("expectations", i, "count"))
+        if exp.per:
+            groups = value if isinstance(value, dict) else {}
+            wrong = {g: n for g, n in groups.items() if n != exp.count}
+            if wrong:
+                got = ", ".join(f"{g} {n}" for g, n in wrong.items())
+                problems.append(Problem("error", path, line, key,
+                                        f"{exp.what}: expected {exp.count} per {exp.per}, "
+                                        f"got {got} {cite}"))
+            if exp.groups is not None and len(groups) != exp.groups:
+                problems.append(Problem("error", path, line, key,
+                                        f"{exp.what}: expected {exp.groups} different "
+                                        f"{exp.per} values, got {len(groups)} "
+                                        f"({', '.join(groups)}) {cite}"))
+        elif value != exp.count:
+            problems.append(Problem("error", path, line, key,
+                                    f"{exp.what}: expected {exp.count}, got {value} {cite}"))
+    return problems
+
+
+def check_ids(game: Game) -> list[Problem]:
+    """Ids are unique across the whole game, custom files included."""
+    seen: dict[str, tuple[str, int | None]] = {}
+    problems = []
+    for comp in game.components.values():
+        for item in comp.items:
+            if item.id in seen:
+                first_path, first_line = seen[item.id]
+                problems.append(Problem(
+                    "error", str(item.source.path), item.line("id"),
+                    key_text(item.key + ("id",)),
+                    f"id '{item.id}' is used twice (first at {first_path}:{first_line})"))
+            else:
+                seen[item.id] = (str(item.source.path), item.line("id"))
+    return problems
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def check_glyphs(game: Game) -> list[Problem]:
+    """Every character that content prints must exist in the embedded font."""
+    problems = []
+    for comp in game.components.values():
+        for item in comp.items:
+            for name, value in item.fields.items():
+                spec = comp.spec.fields.get(name)
+                if spec is None or spec.type != "text":
+                    continue
+                missing = fonts.missing_glyphs("".join(_strings(value)))
+                if missing:
+                    problems.append(Problem(
+                        "error", str(item.source.path), item.line(name),
+                        key_text(item.key + (name,)),
+                        f"the font ({fonts.FAMILY}) has no glyph for "
+                        f"{' '.join(repr(c) for c in missing)}; it would print as an empty box"))
+    missing = fonts.missing_glyphs(game.spec.name + "".join(c.spec.title for c in
+                                                            game.components.values()))
+    if missing:
+        problems.append(Problem("error", str(game.source.path), game.source.line(("name",)),
+                                "name", f"the font has no glyph for {' '.join(missing)}"))
+    return problems
+
+
+def check_templates(game: Game, renderer: Renderer) -> list[Problem]:
+    problems = []
+    for comp in game.components.values():
+        for side in ("front", "back"):
+            name = getattr(comp.spec, side)
+            if name and not renderer.has(name):
+                path, line, key = _loc(game, ("components", comp.id, side))
+                problems.append(Problem("error", path, line, key,
+                                        f"template '{name}' not found in "
+                                        f"{', '.join(str(f) for f in renderer.folders)}"))
+    return problems
+
+
+def check_game(game: Game) -> list[Problem]:
+    """Checks that need no rendering: ids, expectations, glyphs, the game's own rules."""
+    problems = check_ids(game) + check_expectations(game) + check_glyphs(game)
+    module = module_for(game.id)
+    if module is not None and hasattr(module, "checks"):
+        problems.extend(module.checks(game))
+    return problems
+
+
+def check_rendering(game: Game, renderer: Renderer, bleed_mm: float,
+                    lang: str) -> list[Problem]:
+    """Expand every face's template: template errors, and text that does not fit,
+    reported against the item whose text it is."""
+    from .components import sheet
+    from .faces import FaceBox, item_context, item_size
+    from .options import BuildOptions
+    from .units import to_mm
+
+    problems = check_templates(game, renderer)
+    if problems:
+        return problems
+    for comp in game.components.values():
+        try:
+            if comp.spec.kind == "sheet":
+                before = len(renderer.overflows)
+                sheet.render_svg(game, comp, renderer, BuildOptions(lang=lang))
+                path, line, key = _loc(game, ("components", comp.id))
+                problems.extend(Problem("error", path, line, key, m)
+                                for m in renderer.overflows[before:])
+                continue
+            w, h = item_size(game, comp)
+            box = FaceBox(round(to_mm(w), 4), round(to_mm(h), 4), round(bleed_mm, 4))
+            for item in comp.items:
+                before = len(renderer.overflows)
+                for side in ("front", "back"):
+                    name = getattr(comp.spec, side)
+                    if name:
+                        renderer.render(name, item_context(game, comp, item, box, lang, side))
+                problems.extend(Problem("error", str(item.source.path), item.line(),
+                                        key_text(item.key), m)
+                                for m in renderer.overflows[before:])
+        except ContentError as exc:
+            problems.append(Problem("error", exc.path, exc.line, exc.key, exc.message))
+    return problems
