@@ -77,14 +77,18 @@ def render_faces(game: Game, comp: Component, renderer: Renderer, bleed_mm: floa
     box = FaceBox(round(to_mm(w), 4), round(to_mm(h), 4), round(bleed_mm, 4))
     out: list[tuple[Item, str, str | None]] = []
     memo: dict[int, tuple[str, str | None]] = {}
+    shared_back = comp.spec.back and not renderer.depends_on(comp.spec.back, "item")
+    common_back: str | None = None
     for item in comp.expanded():
         if id(item) not in memo:
             front = renderer.render(comp.spec.front, item_context(game, comp, item, box, lang,
                                                                   "front"))
-            back = None
-            if comp.spec.back:
+            back = common_back
+            if comp.spec.back and back is None:
                 back = renderer.render(comp.spec.back, item_context(game, comp, item, box,
                                                                     lang, "back"))
+                if shared_back:
+                    common_back = back
             memo[id(item)] = (front, back)
         out.append((item, *memo[id(item)]))
     return out

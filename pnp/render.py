@@ -43,6 +43,14 @@ class Renderer:
         self.overflows: list[str] = []
         self._cache: dict[str, jinja2.Template] = {}
 
+    def depends_on(self, name: str, variable: str) -> bool:
+        """Whether a template reads `variable` (a back that does not read `item` is the
+        same for every item: render it once)."""
+        from jinja2 import meta
+
+        source, _, _ = self.env.loader.get_source(self.env, name)  # type: ignore[union-attr]
+        return variable in meta.find_undeclared_variables(self.env.parse(source))
+
     def has(self, name: str) -> bool:
         return any((f / name).is_file() for f in self.folders)
 
