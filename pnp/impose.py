@@ -94,12 +94,13 @@ def _grid(page_w: float, page_h: float, w: float, h: float, bleed: float,
 
 
 def plan(page_w: float, page_h: float, item_w: float, item_h: float, bleed: float,
-         margin: float = MIN_MARGIN) -> Layout:
+         margin: float = MIN_MARGIN, gutter_only: bool = False) -> Layout:
     """The layout that fits the most items: shared cuts, or a gutter of 2×bleed so every
-    item keeps its full bleed. On a tie the gutter wins (more forgiving to cut)."""
-    candidates = [g for g in (
-        _grid(page_w, page_h, item_w, item_h, bleed, 2 * bleed, margin),
-        _grid(page_w, page_h, item_w, item_h, bleed, 0.0, margin)) if g]
+    item keeps its full bleed. On a tie the gutter wins (more forgiving to cut). Round
+    items always get the gutter: a circle cannot share a straight cut."""
+    options = [2 * bleed] if gutter_only else [2 * bleed, 0.0]
+    candidates = [g for g in (_grid(page_w, page_h, item_w, item_h, bleed, gutter, margin)
+                              for gutter in options) if g]
     if not candidates:
         raise ValueError(
             f"a {item_w / MM:.1f}x{item_h / MM:.1f} mm item with {bleed / MM:.1f} mm bleed "
@@ -165,15 +166,14 @@ class Band:
 def info_band(layout: Layout, mark_length: float = MARK_LENGTH) -> Band | None:
     """Bottom margin if it has room beyond the crop marks, else the right margin."""
     bx0, by0, bx1, by1 = layout.bleed_box()
-    need = 3.2 * MM
-    bottom_room = by0 - min(mark_length, by0 - MM) - 1.5 * MM
-    right_room = layout.page_w - bx1 - min(mark_length, layout.page_w - bx1 - MM) - 1.5 * MM
-    if bottom_room >= need:
-        base = by0 - min(mark_length, by0 - MM) - 1.0 * MM - need
-        return Band(max(bx0, 10 * MM), max(base, 1.5 * MM), False,
-                    min(bx1, layout.page_w - 10 * MM) - max(bx0, 10 * MM), need)
-    if right_room >= need:
-        x = bx1 + min(mark_length, layout.page_w - bx1 - MM) + 1.0 * MM + need
-        return Band(min(x, layout.page_w - 1.5 * MM), max(by0, 10 * MM), True,
-                    min(by1, layout.page_h - 10 * MM) - max(by0, 10 * MM), need)
+    need, gap = 3.0 * MM, 0.8 * MM
+    bottom_marks = min(mark_length, by0 - MM)
+    right_marks = min(mark_length, layout.page_w - bx1 - MM)
+    if by0 - bottom_marks - gap >= need:
+        top = by0 - bottom_marks - gap
+        x0, x1 = max(bx0, 10 * MM), min(bx1, layout.page_w - 10 * MM)
+        return Band(x0, top - need, False, x1 - x0, need)
+    if layout.page_w - bx1 - right_marks - gap >= need:
+        y0, y1 = max(by0, 10 * MM), min(by1, layout.page_h - 10 * MM)
+        return Band(bx1 + right_marks + gap + need, y0, True, y1 - y0, need)
     return None

@@ -172,7 +172,9 @@ class SvgPainter:
     def _drawing(self, key: str) -> Any:
         if key not in self._drawings:
             renderer = SvgRenderer("", external_reference_root=str(self.reference_root))
-            self._drawings[key] = renderer.render(self._layer_xml[key])
+            drawing = renderer.render(self._layer_xml[key])
+            drawing.initialFontName = fonts.REGULAR  # else renderPDF adds Helvetica
+            self._drawings[key] = drawing
         return self._drawings[key]
 
     def draw(self, face: Face, x: float, y: float,
@@ -243,7 +245,8 @@ def _view(box: str | None, width: float, height: float,
 def new_canvas(path: Path | Any, page_w: float, page_h: float, title: str) -> Canvas:
     """A canvas with reproducible output: no timestamps, fixed ids."""
     fonts.register()
-    c = Canvas(path, pagesize=(page_w, page_h), invariant=1, pageCompression=1)
+    c = Canvas(path, pagesize=(page_w, page_h), invariant=1, pageCompression=1,
+               initialFontName=fonts.REGULAR, initialFontSize=8)
     c.setTitle(title)
     c.setAuthor("pnp")
     c.setCreator("pnp")

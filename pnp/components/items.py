@@ -29,7 +29,8 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
     page_w, page_h = opts.page_size
     w, h = item_size(game, comp)
     try:
-        layout = impose.plan(page_w, page_h, w, h, opts.bleed)
+        layout = impose.plan(page_w, page_h, w, h, opts.bleed,
+                             gutter_only=comp.spec.shape == "circle")
     except ValueError as exc:
         raise ContentError(str(exc), game.source.path,
                            game.source.line(("components", comp.id, "size")),

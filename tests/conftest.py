@@ -1,0 +1,71 @@
+"""Shared helpers: run pnp as a user would (a new process), and measure the PDFs."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SEEDS = ROOT.parent / "shared" / "seeds"
+TOD_RULES = SEEDS / "004_766e214d45982702.txt"
+MM = 72 / 25.4
+
+
+def run_pnp(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pnp", *map(str, args)], cwd=cwd or ROOT,
+                          capture_output=True, text=True, timeout=300)
+
+
+def assert_clean_failure(result: subprocess.CompletedProcess[str], code: int) -> list[str]:
+    """Failed with `code`, said why in one line per problem, and no traceback."""
+    assert result.returncode == code, (result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr + result.stdout
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert lines, "a failure must say why"
+    return lines
+
+
+@pytest.fixture(scope="session")
+def tod_a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("tod-a4")
+    result = run_pnp("build", "temple-of-doom", "--out", out)
+    assert result.returncode == 0, result.stderr
+    return out / "temple-of-doom"
+
+
+@pytest.fixture()
+def content_copy(tmp_path: Path) -> Path:
+    """A private copy of the shipped content to break on purpose."""
+    dest = tmp_path / "content"
+    shutil.copytree(ROOT / "content", dest)
+    return dest
+
+
+def build_probe(tmp_path: Path, *options: str) -> Path:
+    out = tmp_path / "out"
+    result = run_pnp("build", "probe", "--content", FIXTURES, "--out", out, *options)
+    assert result.returncode == 0, result.stderr
+    return out / "probe" / "cards.pdf"
+
+
+def markers(page, colour: tuple[float, float, float]) -> list[tuple[float, float]]:
+    """Centres (PDF points, y up) of the probe deck's 4 mm square markers of a colour."""
+    found = []
+    for r in page.rects:
+        if abs(r["width"] - 4 * MM) < 0.2 and abs(r["height"] - 4 * MM) < 0.2 \
+                and tuple(r["non_stroking_color"] or ()) == colour:
+            found.append(((r["x0"] + r["x1"]) / 2, (r["y0"] + r["y1"]) / 2))
+    return sorted(found)
+
+
+def word_centres(page) -> dict[str, tuple[float, float]]:
+    """Word → centre (x, y with y up) for the probe labels."""
+    out = {}
+    for w in page.extract_words():
+        out[w["text"]] = ((w["x0"] + w["x1"]) / 2, page.height - (w["top"] + w["bottom"]) / 2)
+    return out

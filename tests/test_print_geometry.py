@@ -1,0 +1,146 @@
+"""Open the built PDFs and measure them as a printer would: page, cut lines, backs."""
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from conftest import MM, build_probe, markers, word_centres
+
+RED, BLUE = (1.0, 0.0, 0.0), (0.0, 0.0, 1.0)
+A4 = (210 * MM, 297 * MM)
+LETTER = (8.5 * 72, 11 * 72)
+
+
+def crop_marks(page) -> list[dict]:
+    """Crop marks: black hairlines (the scale bar is grey and thicker)."""
+    return [ln for ln in page.lines if abs(ln["linewidth"] - 0.25) < 0.01
+            and tuple(ln["stroking_color"] or ()) in ((0.0, 0.0, 0.0), (0,), (0.0,))]
+
+
+def cut_positions(page) -> tuple[list[float], list[float]]:
+    """x of vertical crop marks and y (up) of horizontal ones: the cut lines."""
+    xs, ys = set(), set()
+    for ln in crop_marks(page):
+        if abs(ln["x0"] - ln["x1"]) < 0.01:
+            xs.add(round(ln["x0"], 2))
+        elif abs(ln["y0"] - ln["y1"]) < 0.01:
+            ys.add(round(ln["y0"], 2))
+    return sorted(xs), sorted(ys)
+
+
+@pytest.mark.parametrize("paper,size", [("a4", A4), ("letter", LETTER)])
+def test_page_size_and_card_trim(tmp_path: Path, paper: str, size: tuple[float, float]) -> None:
+    pdf = pdfplumber.open(build_probe(tmp_path, "--paper", paper))
+    page = pdf.pages[0]
+    assert page.width == pytest.approx(size[0], abs=0.01)
+    assert page.height == pytest.approx(size[1], abs=0.01)
+    xs, ys = cut_positions(page)
+    assert len(xs) == 4 and len(ys) == 4  # 3 x 3 cards sharing cuts
+    for a, b in zip(xs, xs[1:]):
+        assert (b - a) / MM == pytest.approx(63.5, abs=0.05)
+    for a, b in zip(ys, ys[1:]):
+        assert (b - a) / MM == pytest.approx(88, abs=0.05)
+    assert len(markers(page, RED)) == 9
+
+
+def test_crop_marks_lie_outside_every_trim(tmp_path: Path) -> None:
+    pdf = pdfplumber.open(build_probe(tmp_path))
+    page = pdf.pages[0]
+    xs, ys = cut_positions(page)
+    left, right, bottom, top = xs[0], xs[-1], ys[0], ys[-1]
+    assert len(crop_marks(page)) == 16  # 4 cut lines each way, a mark at both ends
+    for ln in crop_marks(page):
+        lx0, lx1 = sorted((ln["x0"], ln["x1"]))
+        ly0, ly1 = sorted((ln["y0"], ln["y1"]))
+        inside_x = lx1 > left + 0.01 and lx0 < right - 0.01
+        inside_y = ly1 > bottom + 0.01 and ly0 < top - 0.01
+        assert not (inside_x and inside_y), ln
+        # and beyond the bleed: marks start at least 3 mm from the trim
+        if abs(lx0 - lx1) < 0.01:
+            assert ly0 >= top + 3 * MM - 0.01 or ly1 <= bottom - 3 * MM + 0.01
+        else:
+            assert lx0 >= right + 3 * MM - 0.01 or lx1 <= left - 3 * MM + 0.01
+
+
+def test_no_crop_marks_option(tmp_path: Path) -> None:
+    pdf = pdfplumber.open(build_probe(tmp_path, "--no-crop-marks"))
+    assert cut_positions(pdf.pages[0]) == ([], [])
+
+
+def _pairs(pdf, flip_x: bool) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """(front centre, back centre) for every card, matched by label (F07 ↔ Bp07)."""
+    pairs = []
+    for i in range(0, len(pdf.pages), 2):
+        fronts, backs = word_centres(pdf.pages[i]), word_centres(pdf.pages[i + 1])
+        for label, centre in fronts.items():
+            if label.startswith("F"):
+                pairs.append((centre, backs[f"Bp{label[1:]}"]))
+    return pairs
+
+
+def test_backs_mirror_fronts_on_the_long_edge(tmp_path: Path) -> None:
+    pdf = pdfplumber.open(build_probe(tmp_path))
+    assert len(pdf.pages) == 4  # 12 cards: fronts, backs, fronts, backs
+    width = pdf.pages[0].width
+    for page_no in (0, 2):
+        fronts = markers(pdf.pages[page_no], RED)
+        backs = markers(pdf.pages[page_no + 1], BLUE)
+        assert len(fronts) == len(backs)
+        for fx, fy in fronts:  # every front has a back exactly behind it
+            assert min(abs(width - fx - bx) + abs(fy - by) for bx, by in backs) < 0.1 * MM
+    pairs = _pairs(pdf, True)
+    assert len(pairs) == 12
+    for (fx, fy), (bx, by) in pairs:  # ... and it is that card's own back
+        assert width - bx == pytest.approx(fx, abs=0.1 * MM)
+        assert by == pytest.approx(fy, abs=0.1 * MM)
+
+
+def test_back_offset_moves_backs_exactly(tmp_path: Path) -> None:
+    plain = pdfplumber.open(build_probe(tmp_path / "a"))
+    moved = pdfplumber.open(build_probe(tmp_path / "b", "--back-offset", "1,-0.5"))
+    before = markers(plain.pages[1], BLUE)
+    after = markers(moved.pages[1], BLUE)
+    assert len(before) == len(after) == 9
+    for (x0, y0), (x1, y1) in zip(before, after):
+        assert (x1 - x0) / MM == pytest.approx(1.0, abs=0.01)
+        assert (y1 - y0) / MM == pytest.approx(-0.5, abs=0.01)
+    # fronts do not move
+    assert markers(plain.pages[0], RED) == markers(moved.pages[0], RED)
+
+
+def test_short_edge_flip_mirrors_vertically(tmp_path: Path) -> None:
+    pdf = pdfplumber.open(build_probe(tmp_path, "--flip", "short"))
+    height = pdf.pages[0].height
+    fronts = markers(pdf.pages[0], RED)
+    backs = markers(pdf.pages[1], BLUE)
+    for fx, fy in fronts:
+        assert min(abs(fx - bx) + abs(height - fy - by) for bx, by in backs) < 0.1 * MM
+
+
+def test_no_duplex_puts_backs_after_all_fronts(tmp_path: Path) -> None:
+    pdf = pdfplumber.open(build_probe(tmp_path, "--no-duplex"))
+    kinds = ["front" if markers(p, RED) else "back" for p in pdf.pages]
+    assert kinds == ["front", "front", "back", "back"]
+
+
+def test_bleed_option_changes_art_beyond_trim(tmp_path: Path) -> None:
+    """With no bleed the outer art stops at the trim; with 3 mm it runs 3 mm beyond."""
+    def art_extent(path: Path) -> float:
+        page = pdfplumber.open(path).pages[0]
+        xs, _ = cut_positions(page)
+        grey = [r for r in page.rects if tuple(r["non_stroking_color"] or ()) == (0.866667,) * 3
+                or r["width"] > 60 * MM]
+        return (xs[0] - min(r["x0"] for r in grey)) / MM
+    assert art_extent(build_probe(tmp_path / "a")) == pytest.approx(3, abs=0.05)
+    assert art_extent(build_probe(tmp_path / "b", "--bleed", "0")) == pytest.approx(0, abs=0.05)
+
+
+def test_every_page_has_info_line_and_scale_bar(tmp_path: Path) -> None:
+    pdf = pdfplumber.open(build_probe(tmp_path, "--paper", "letter"))
+    for n, page in enumerate(pdf.pages, 1):
+        text = "".join(c["text"] for c in page.chars)  # the line may run up the margin
+        assert f"page {n}/4" in text
+        assert "50 mm" in text
+        bars = [ln for ln in page.lines if abs(abs(ln["x1"] - ln["x0"]) + abs(ln["y1"] - ln["y0"]) - 50 * MM) < 0.05]
+        assert bars, "a 50 mm scale bar"

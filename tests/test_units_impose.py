@@ -1,0 +1,80 @@
+"""Lengths, sizes and the imposition geometry, measured in mm."""
+
+import pytest
+
+from pnp import impose
+from pnp.units import MM, PAPERS, parse_length, parse_size
+
+
+def test_lengths_in_every_unit() -> None:
+    assert parse_length("63.5mm") == pytest.approx(63.5 * MM)
+    assert parse_length("2.5in") == pytest.approx(180)
+    assert parse_length("10pt") == 10
+    assert parse_length("1cm") == pytest.approx(10 * MM)
+    with pytest.raises(ValueError, match="not a length"):
+        parse_length("3 furlongs")
+
+
+def test_sizes_presets_and_custom() -> None:
+    assert parse_size("poker") == pytest.approx((63.5 * MM, 88 * MM))
+    assert parse_size("38mm") == pytest.approx((38 * MM, 38 * MM))
+    assert parse_size("70mm x 120mm") == pytest.approx((70 * MM, 120 * MM))
+    with pytest.raises(ValueError):
+        parse_size("huge")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_poker_cards_fit_and_marks_stay_outside(paper: str) -> None:
+    w, h = PAPERS[paper]
+    lay = impose.plan(w, h, 63.5 * MM, 88 * MM, 3 * MM)
+    assert lay.per_page == 9
+    x0, y0, x1, y1 = lay.bleed_box()
+    assert x0 >= impose.MIN_MARGIN - 1e-6 and w - x1 >= impose.MIN_MARGIN - 1e-6
+    for m in impose.crop_marks(lay):
+        # every mark lies wholly outside the art (bleed box) and on the paper
+        outside = (max(m.x0, m.x1) <= x0 + 1e-6 or min(m.x0, m.x1) >= x1 - 1e-6
+                   or max(m.y0, m.y1) <= y0 + 1e-6 or min(m.y0, m.y1) >= y1 - 1e-6)
+        assert outside
+        assert 0 < min(m.x0, m.x1) and max(m.x0, m.x1) < w
+        assert 0 < min(m.y0, m.y1) and max(m.y0, m.y1) < h
+
+
+def test_gutter_layout_keeps_full_bleed_when_it_fits_as_many() -> None:
+    w, h = PAPERS["a4"]
+    lay = impose.plan(w, h, 60 * MM, 60 * MM, 3 * MM)  # 12 either way
+    assert lay.per_page == 12
+    assert lay.gutter == pytest.approx(6 * MM)
+    assert all(s.bleed_left == s.bleed_top == pytest.approx(3 * MM) for s in lay.slots)
+
+
+def test_round_items_always_get_a_gutter() -> None:
+    w, h = PAPERS["a4"]
+    assert impose.plan(w, h, 25 * MM, 25 * MM, 3 * MM).gutter == 0  # 77 > 54
+    lay = impose.plan(w, h, 25 * MM, 25 * MM, 3 * MM, gutter_only=True)
+    assert lay.gutter == pytest.approx(6 * MM) and lay.per_page == 54
+
+
+def test_shared_cuts_have_no_bleed_inside() -> None:
+    w, h = PAPERS["a4"]
+    lay = impose.plan(w, h, 63.5 * MM, 88 * MM, 3 * MM)
+    assert lay.gutter == 0
+    middle = lay.slots[4]
+    assert (middle.bleed_left, middle.bleed_right, middle.bleed_top, middle.bleed_bottom) == (0, 0, 0, 0)
+
+
+def test_back_slot_mirrors_and_offsets() -> None:
+    w, h = PAPERS["a4"]
+    lay = impose.plan(w, h, 63.5 * MM, 88 * MM, 3 * MM)
+    front = lay.slots[0]
+    back = impose.back_slot(front, lay, "long", (1 * MM, -0.5 * MM))
+    assert back.x + back.w / 2 == pytest.approx(w - (front.x + front.w / 2) + 1 * MM)
+    assert back.y == pytest.approx(front.y - 0.5 * MM)
+    short = impose.back_slot(front, lay, "short", (0, 0))
+    assert short.x == pytest.approx(front.x)
+    assert short.y + short.h / 2 == pytest.approx(h - (front.y + front.h / 2))
+
+
+def test_item_larger_than_paper_is_refused() -> None:
+    w, h = PAPERS["a4"]
+    with pytest.raises(ValueError, match="does not fit"):
+        impose.plan(w, h, 300 * MM, 300 * MM, 3 * MM)
