@@ -17,7 +17,7 @@ from .errors import InputError, Problem, ProblemsFound
 from .model import Game
 from .options import BuildOptions
 from .render import Renderer, search_path
-from .validate import check_game
+from .validate import check_game, check_templates
 
 
 @dataclass
@@ -43,6 +43,9 @@ def build_game(folder: Path, templates_root: Path, out_root: Path, opts: BuildOp
                custom: list[Path] | None = None) -> GameBuild:
     game, problems = load_valid_game(folder, custom or [])
     renderer = Renderer(search_path(folder, templates_root, game.id))
+    missing = check_templates(game, renderer)
+    if missing:
+        raise ProblemsFound(missing)
     if opts.lang not in game.spec.languages:
         raise InputError(f"--lang {opts.lang}: {game.spec.name} is available in "
                          f"{', '.join(game.spec.languages)}")

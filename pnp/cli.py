@@ -203,16 +203,24 @@ def validate(
             for p in probs:
                 typer.echo(p.format(), err=p.severity == "error")
             errors = sum(1 for p in probs if p.severity == "error")
-            doc = f", {conf}/{sum(1 for _ in range(conf))} phrases found in the rules document" \
-                if conf is not None else ""
+            doc = f", {conf} confirmed by the rules document" if conf is not None else ""
             status = "ok" if not errors else f"{errors} error(s)"
             typer.echo(f"{gid}: {status} ({n} expectations checked{doc})")
     raise typer.Exit(EXIT_INVALID if failed else 0)
 
 
-def main() -> None:  # pragma: no cover - console entry for `python -m pnp`
+def main() -> None:
+    """Console entry: no traceback reaches the user; PNP_DEBUG=1 shows it."""
+    import os
+
     try:
         app()
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
+        typer.echo("interrupted; earlier output is left as it was", err=True)
         sys.exit(130)
+    except Exception as exc:  # a bug in pnp, or input a check missed
+        if os.environ.get("PNP_DEBUG"):
+            raise
+        typer.echo(f"error: unexpected {type(exc).__name__}: {exc} "
+                   "(please report it; PNP_DEBUG=1 shows the traceback)", err=True)
+        sys.exit(EXIT_INVALID)

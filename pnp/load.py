@@ -27,6 +27,10 @@ except AttributeError:  # pragma: no cover - depends on the PyYAML build
     _Loader = yaml.SafeLoader
 
 
+_CORE_TAGS = {f"tag:yaml.org,2002:{t}" for t in (
+    "map", "seq", "str", "int", "float", "bool", "null", "timestamp", "binary", "merge")}
+
+
 @dataclass
 class Source:
     """A parsed YAML file: its data and the line of every value in it."""
@@ -75,6 +79,9 @@ class _Builder:
             raise InputError(f"nested deeper than {MAX_DEPTH} levels", self.path,
                              node.start_mark.line + 1)
         self.lines.setdefault(key, node.start_mark.line + 1)
+        if node.tag not in _CORE_TAGS:
+            raise InputError(f"unsupported YAML tag {node.tag}", self.path,
+                             node.start_mark.line + 1, key_text(key) or None)
         if isinstance(node, yaml.MappingNode):
             out: dict[Any, Any] = {}
             for k_node, v_node in node.value:

@@ -48,6 +48,7 @@ class Renderer:
         same for every item: render it once)."""
         from jinja2 import meta
 
+        self.template(name)  # a clear error if it is missing or broken
         source, _, _ = self.env.loader.get_source(self.env, name)  # type: ignore[union-attr]
         return variable in meta.find_undeclared_variables(self.env.parse(source))
 
@@ -70,6 +71,10 @@ class Renderer:
         tpl = self.template(name)
         try:
             return tpl.render(context)
+        except jinja2.TemplateNotFound as exc:
+            path, line = _template_frame(exc, tpl)
+            raise ContentError(f"template '{exc.name}' not found (templates can use only "
+                               "files in their search folders)", path, line) from exc
         except jinja2.UndefinedError as exc:
             path, line = _template_frame(exc, tpl)
             raise ContentError(f"template uses an undefined value: {exc.message}",

@@ -1,0 +1,134 @@
+"""The loader's line numbers and limits, the template sandbox, glyph and fit checks."""
+
+from pathlib import Path
+
+import pytest
+
+from conftest import assert_clean_failure, run_pnp
+from pnp.errors import ContentError, InputError
+from pnp.load import MAX_FILE_BYTES, parse_yaml, read_yaml
+from pnp.render import Renderer
+
+
+def test_every_value_knows_its_line() -> None:
+    src = parse_yaml("a: 1\nlist:\n  - x: 2\n    y: [1, 2]\n  - x: 3\n", Path("t.yaml"))
+    assert src.line(("list", 1, "x")) == 5
+    assert src.line(("list", 0, "y", 1)) == 4
+    assert src.line(("list", 0, "nope")) == 3  # nearest known ancestor
+
+
+def test_alias_bomb_is_refused_quickly() -> None:
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+    for i, name in enumerate("bcdefghi"):
+        prev = "abcdefghi"[i]
+        bomb += f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 10) + "]\n"
+    with pytest.raises(InputError, match="too many values"):
+        parse_yaml(bomb, Path("bomb.yaml"))
+
+
+def test_huge_file_is_refused(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"# " + b"x" * (MAX_FILE_BYTES + 10))
+    with pytest.raises(InputError, match="limited to"):
+        read_yaml(big)
+
+
+def test_duplicate_keys_and_python_tags_are_errors() -> None:
+    with pytest.raises(InputError, match="appears twice"):
+        parse_yaml("a: 1\na: 2\n", Path("t.yaml"))
+    with pytest.raises(InputError):
+        parse_yaml("a: !!python/object/apply:os.system ['true']\n", Path("t.yaml"))
+
+
+def renderer(tmp_path: Path, source: str) -> Renderer:
+    (tmp_path / "t.svg.j2").write_text(source)
+    return Renderer([tmp_path])
+
+
+def test_card_text_prints_as_typed(tmp_path: Path) -> None:
+    r = renderer(tmp_path, "<text>{{ item.title }}</text>")
+    hostile = 'Tom & Jerry <3 "{{ 7*7 }}" {% if %} </svg><script>x</script>'
+    out = r.render("t.svg.j2", {"item": {"title": hostile}})
+    assert "<script>" not in out and "49" not in out
+    assert "Tom &amp; Jerry &lt;3" in out and "{{ 7*7 }}" in out
+
+
+def test_templates_cannot_reach_python_internals(tmp_path: Path) -> None:
+    r = renderer(tmp_path, "{{ ''.__class__.__mro__[1].__subclasses__() }}")
+    with pytest.raises(ContentError, match="not allowed|unsafe|undefined"):
+        r.render("t.svg.j2", {})
+
+
+def test_templates_cannot_read_outside_their_folders(tmp_path: Path) -> None:
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    (tmp_path / "secret.svg.j2").write_text("secret")
+    r = renderer(inner, '{% include "../secret.svg.j2" %}')
+    with pytest.raises(ContentError, match="not found"):
+        r.render("t.svg.j2", {})
+
+
+def test_undefined_value_names_template_and_line(tmp_path: Path) -> None:
+    r = renderer(tmp_path, "<svg>\n{{ item.nope }}\n</svg>")
+    with pytest.raises(ContentError) as err:
+        r.render("t.svg.j2", {"item": {}})
+    assert err.value.line == 2 and err.value.path.endswith("t.svg.j2")
+
+
+GAME = """\
+id: mini
+name: Mini
+rules: none
+components:
+  cards:
+    kind: deck
+    title: Cards
+    file: cards.yaml
+    size: mini
+    front: front.svg.j2
+    fields:
+      title: {type: text}
+"""
+FRONT = """\
+{% import "pnp.svg.j2" as pnp %}
+{% set f = fit_text(item.title, face.w - 8, 12, 12, 7, bold=true) %}
+{% call pnp.face(face) %}
+<g><rect x="0" y="0" width="{{ face.w }}" height="{{ face.h }}" fill="#ffffff"/></g>
+{{ pnp.lines(f, 4, 10, bold=true) }}
+{% endcall %}
+"""
+
+
+def mini_game(tmp_path: Path, titles: list[str]) -> Path:
+    game = tmp_path / "content" / "mini"
+    (game / "templates").mkdir(parents=True)
+    (game / "game.yaml").write_text(GAME)
+    (game / "templates" / "front.svg.j2").write_text(FRONT)
+    lines = "".join(f'  - id: c{i}\n    title: "{t}"\n' for i, t in enumerate(titles))
+    (game / "cards.yaml").write_text("cards:\n" + lines)
+    return tmp_path / "content"
+
+
+def test_missing_glyph_is_reported(tmp_path: Path) -> None:
+    content = mini_game(tmp_path, ["Gold ★ star", "Łódź → Kraków"])
+    lines = assert_clean_failure(run_pnp("validate", "mini", "--content", content), 1)
+    assert len(lines) == 1  # Łódź → Kraków is fine: the font has those
+    assert "cards.yaml:3: cards[0].title: the font (Fira Sans) has no glyph for '★'" in lines[0]
+
+
+def test_text_that_does_not_fit_is_reported(tmp_path: Path) -> None:
+    long = " ".join(["Extraordinarily"] * 12)
+    content = mini_game(tmp_path, ["Short title", long])
+    lines = assert_clean_failure(run_pnp("validate", "mini", "--content", content), 1)
+    assert len(lines) == 1
+    assert "cards.yaml:4: cards[1]: text does not fit its 36x12 mm box even at 7 pt" in lines[0]
+
+
+def test_wrapped_text_builds_with_accents(tmp_path: Path) -> None:
+    import pdfplumber
+
+    content = mini_game(tmp_path, ["Łódź → Kraków, a long way to go"])
+    result = run_pnp("build", "mini", "--content", content, "--out", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    text = pdfplumber.open(tmp_path / "out" / "mini" / "cards.pdf").pages[0].extract_text()
+    assert "Łódź → Kraków," in text and "long way to go" in text

@@ -1,0 +1,100 @@
+"""`pnp validate`: the shipped game holds, the rules document confirms it, and a
+document or custom file that disagrees is reported line by line."""
+
+import json
+from pathlib import Path
+
+from conftest import FIXTURES, TOD_RULES, assert_clean_failure, run_pnp
+
+GAME = "temple-of-doom"
+
+
+def test_shipped_game_is_valid() -> None:
+    result = run_pnp("validate", GAME)
+    assert result.returncode == 0, result.stderr
+    assert "temple-of-doom: ok (22 expectations checked)" in result.stdout
+
+
+def test_rules_document_confirms_every_phrase() -> None:
+    result = run_pnp("validate", GAME, "--rules-doc", TOD_RULES)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "16 confirmed by the rules document" in result.stdout
+    assert "warning" not in result.stdout + result.stderr
+
+
+def test_rules_document_mismatch_is_an_error(tmp_path: Path) -> None:
+    doc = tmp_path / "rules.txt"
+    text = TOD_RULES.read_text()
+    assert "All 54 cards" in text and "deal yourself 9 cards" in text
+    doc.write_text(text.replace("All 54 cards", "All 55 cards").replace(
+        "deal yourself 9 cards", "deal yourself 8 cards"))
+    lines = assert_clean_failure(run_pnp("validate", GAME, "--rules-doc", doc), 1)
+    assert any("game.yaml:" in ln and "rules.txt says 55 for 'all {n} cards', the content expects 54"
+               in ln for ln in lines), lines
+    assert any("says 8 for 'deal yourself {n} cards'" in ln for ln in lines), lines
+
+
+def test_rules_document_missing_phrase_is_a_warning(tmp_path: Path) -> None:
+    doc = tmp_path / "rules.txt"
+    doc.write_text(TOD_RULES.read_text().replace("each containing 18 cards", "each of them"))
+    result = run_pnp("validate", GAME, "--rules-doc", doc)
+    assert result.returncode == 0
+    assert "warning: 'each containing {n} cards' not found in rules.txt" in result.stdout + result.stderr
+
+
+def test_unreadable_rules_document(tmp_path: Path) -> None:
+    lines = assert_clean_failure(run_pnp("validate", GAME, "--rules-doc", tmp_path / "nope.txt"), 2)
+    assert "nope.txt: rules document not found" in lines[0]
+
+
+def test_json_report() -> None:
+    result = run_pnp("validate", GAME, "--format", "json")
+    assert result.returncode == 0
+    report = json.loads(result.stdout)
+    assert report["games"][0]["game"] == GAME and report["games"][0]["ok"] is True
+
+
+def test_custom_cards_are_checked_like_shipped_ones(tmp_path: Path) -> None:
+    custom = tmp_path / "my-cards.yaml"
+    custom.write_text(
+        "cards:\n"
+        "  - {id: X1, background: green, value: 2, border: red, symbol: drop}\n"
+        "  - {id: X2, background: teal, value: 2, border: red, symbol: drop}\n")
+    lines = assert_clean_failure(run_pnp("validate", GAME, "--custom", custom), 1)
+    assert any("my-cards.yaml:3: cards[1].background: must be one of brown, pink, green (got 'teal')"
+               in ln for ln in lines), lines
+    # once the file is valid its card is counted: 55 cards no longer match the rules
+    custom.write_text("cards:\n  - {id: X1, background: green, value: 2, border: red, symbol: drop}\n")
+    lines = assert_clean_failure(run_pnp("validate", GAME, "--custom", custom), 1)
+    assert any("cards in the game: expected 54, got 55" in ln for ln in lines), lines
+
+
+def test_custom_file_naming_an_unknown_component(tmp_path: Path) -> None:
+    custom = tmp_path / "extra.yaml"
+    custom.write_text("card:\n  - {id: X1}\n")
+    lines = assert_clean_failure(run_pnp("validate", GAME, "--custom", custom), 1)
+    assert any("extra.yaml:1: card: unknown component; did you mean 'cards'?" in ln for ln in lines), lines
+
+
+def test_custom_cards_print(tmp_path: Path) -> None:
+    """A user's cards in their own file print with the probe deck."""
+    import pdfplumber
+
+    custom = tmp_path / "mine.yaml"
+    custom.write_text("cards:\n  - {id: m1, label: Tom & Jerry <3}\n")
+    out = tmp_path / "out"
+    # the probe expects 12 cards: 13 breaks its expectation, so build refuses...
+    lines = assert_clean_failure(run_pnp("build", "probe", "--content", FIXTURES, "--custom",
+                                         custom, "--out", out), 1)
+    assert any("expected 12, got 13" in ln for ln in lines)
+    # ...and replacing one card keeps the count
+    (tmp_path / "content" / "probe").mkdir(parents=True)
+    import shutil
+    shutil.copytree(FIXTURES / "probe", tmp_path / "content" / "probe", dirs_exist_ok=True)
+    cards = tmp_path / "content" / "probe" / "cards.yaml"
+    cards.write_text("\n".join(cards.read_text().splitlines()[:-1]) + "\n")
+    result = run_pnp("build", "probe", "--content", tmp_path / "content", "--custom", custom,
+                     "--out", out)
+    assert result.returncode == 0, result.stderr
+    text = pdfplumber.open(out / "probe" / "cards.pdf").pages[2].extract_text()
+    assert "Tom & Jerry <3" in text  # printed as typed, not as markup
