@@ -4,7 +4,6 @@ traceback; and output from an earlier build left exactly as it was."""
 from pathlib import Path
 
 import pytest
-
 from conftest import assert_clean_failure, run_pnp
 
 GAME = "temple-of-doom"

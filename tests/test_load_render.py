@@ -3,8 +3,8 @@
 from pathlib import Path
 
 import pytest
-
 from conftest import assert_clean_failure, run_pnp
+
 from pnp.errors import ContentError, InputError
 from pnp.load import MAX_FILE_BYTES, parse_yaml, read_yaml
 from pnp.render import Renderer

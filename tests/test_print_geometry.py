@@ -4,7 +4,6 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-
 from conftest import MM, build_probe, markers, word_centres
 
 RED, BLUE = (1.0, 0.0, 0.0), (0.0, 0.0, 1.0)
@@ -37,9 +36,9 @@ def test_page_size_and_card_trim(tmp_path: Path, paper: str, size: tuple[float, 
     assert page.height == pytest.approx(size[1], abs=0.01)
     xs, ys = cut_positions(page)
     assert len(xs) == 4 and len(ys) == 4  # 3 x 3 cards sharing cuts
-    for a, b in zip(xs, xs[1:]):
+    for a, b in zip(xs, xs[1:], strict=False):
         assert (b - a) / MM == pytest.approx(63.5, abs=0.05)
-    for a, b in zip(ys, ys[1:]):
+    for a, b in zip(ys, ys[1:], strict=False):
         assert (b - a) / MM == pytest.approx(88, abs=0.05)
     assert len(markers(page, RED)) == 9
 
@@ -102,7 +101,7 @@ def test_back_offset_moves_backs_exactly(tmp_path: Path) -> None:
     before = markers(plain.pages[1], BLUE)
     after = markers(moved.pages[1], BLUE)
     assert len(before) == len(after) == 9
-    for (x0, y0), (x1, y1) in zip(before, after):
+    for (x0, y0), (x1, y1) in zip(before, after, strict=False):
         assert (x1 - x0) / MM == pytest.approx(1.0, abs=0.01)
         assert (y1 - y0) / MM == pytest.approx(-0.5, abs=0.01)
     # fronts do not move

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from pypdf import PdfReader
-
 from conftest import MM, run_pnp
+from pypdf import PdfReader
 
 
 def test_manifest_lists_every_file_with_its_hash(tod_a4: Path) -> None:
