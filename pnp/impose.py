@@ -4,7 +4,7 @@ where each back lands for duplex printing. No drawing here; everything in points
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .units import MM
 
@@ -106,6 +106,27 @@ def plan(page_w: float, page_h: float, item_w: float, item_h: float, bleed: floa
             f"a {item_w / MM:.1f}x{item_h / MM:.1f} mm item with {bleed / MM:.1f} mm bleed "
             f"does not fit on a {page_w / MM:.0f}x{page_h / MM:.0f} mm page")
     return max(candidates, key=lambda lay: (lay.per_page, lay.gutter))
+
+
+def subset(layout: Layout, count: int) -> Layout:
+    """The layout of a page holding only the first `count` items: an item whose
+    neighbour is missing gets its bleed on that side back, and crop marks follow the
+    items that are really there."""
+    if count >= layout.per_page:
+        return layout
+    used = layout.slots[:count]
+    if layout.gutter:
+        return replace(layout, slots=used)
+    cols = layout.cols
+    b = layout.bleed
+    out = []
+    for i, s in enumerate(used):
+        r, c = divmod(i, cols)
+        right = c + 1 < cols and i + 1 < count
+        below = i + cols < count
+        out.append(Slot(s.x, s.y, s.w, s.h, b if c == 0 else 0.0, 0.0 if below else b,
+                        0.0 if right else b, b if r == 0 else 0.0))
+    return replace(layout, slots=tuple(out))
 
 
 def cut_lines(layout: Layout) -> tuple[list[float], list[float]]:

@@ -143,3 +143,15 @@ def test_every_page_has_info_line_and_scale_bar(tmp_path: Path) -> None:
         assert "50 mm" in text
         bars = [ln for ln in page.lines if abs(abs(ln["x1"] - ln["x0"]) + abs(ln["y1"] - ln["y0"]) - 50 * MM) < 0.05]
         assert bars, "a 50 mm scale bar"
+
+
+def test_partial_last_page_marks_only_its_cards(tmp_path: Path) -> None:
+    """12 cards: the last page holds one row of 3; its marks cut that row, and that row
+    keeps its bleed at the bottom where no neighbour follows."""
+    pdf = pdfplumber.open(build_probe(tmp_path))
+    page = pdf.pages[2]
+    xs, ys = cut_positions(page)
+    assert len(xs) == 4 and len(ys) == 2
+    assert (ys[1] - ys[0]) / MM == pytest.approx(88, abs=0.05)
+    grey = [r for r in page.rects if r["width"] > 60 * MM]
+    assert (ys[0] - min(r["y0"] for r in grey)) / MM == pytest.approx(3, abs=0.05)

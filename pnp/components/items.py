@@ -4,7 +4,7 @@ marks and duplex backs."""
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import impose
 from ..errors import ContentError
@@ -48,14 +48,13 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
     has_backs = comp.spec.back is not None
     sides_per_chunk = 2 if has_backs else 1
     total_pages = len(chunks) * sides_per_chunk
-    marks = impose.crop_marks(layout) if opts.crop_marks else []
     band = impose.info_band(layout)
     page_no = 0
     deferred: list[list] = []
 
-    def furniture(side: str) -> None:
+    def furniture(side: str, page: impose.Layout) -> None:
         if opts.crop_marks:
-            draw_marks(canvas, marks)
+            draw_marks(canvas, impose.crop_marks(page))
         if band:
             info = (f"{game.spec.name} · {comp.spec.title} · {side} · page {page_no}/"
                     f"{total_pages} · {to_mm(w):g}×{to_mm(h):g} mm, bleed {to_mm(opts.bleed):g} mm")
@@ -64,21 +63,24 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
     def fronts_page(chunk: list) -> None:
         nonlocal page_no
         page_no += 1
-        for slot, (front, _) in zip(layout.slots, chunk, strict=False):
-            bx, by, bw, bh = slot.art_box()
-            painter.draw(front, slot.x - opts.bleed, slot.y - opts.bleed, (bx, by, bw, bh))
-        furniture("fronts")
+        page = impose.subset(layout, len(chunk))
+        for slot, (front, _) in zip(page.slots, chunk, strict=True):
+            painter.draw(front, slot.x - opts.bleed, slot.y - opts.bleed, slot.art_box())
+        furniture("fronts", page)
         canvas.showPage()
 
     def backs_page(chunk: list) -> None:
         nonlocal page_no
         page_no += 1
-        for slot, (_, back) in zip(layout.slots, chunk, strict=False):
-            bslot = impose.back_slot(slot, layout, opts.flip, opts.back_offset)
+        page = impose.subset(layout, len(chunk))
+        backs = [impose.back_slot(slot, page, opts.flip, opts.back_offset)
+                 for slot in page.slots]
+        for bslot, (_, back) in zip(backs, chunk, strict=True):
             painter.draw(back, bslot.x - opts.bleed, bslot.y - opts.bleed, bslot.art_box(),
                          rotate180=opts.flip == "short")
-        flip = "long" if opts.flip == "long" else "short"
-        furniture(f"backs (flip on {flip} edge)")
+        furniture(f"backs (flip on the {opts.flip} edge)",
+                  replace(page, slots=tuple(impose.back_slot(s, page, opts.flip, (0.0, 0.0))
+                                            for s in page.slots)))
         canvas.showPage()
 
     for chunk in chunks:
