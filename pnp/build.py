@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,7 +41,8 @@ def load_valid_game(folder: Path, custom: list[Path]) -> tuple[Game, list[Proble
 
 
 def build_game(folder: Path, templates_root: Path, out_root: Path, opts: BuildOptions,
-               custom: list[Path] | None = None) -> GameBuild:
+               custom: list[Path] | None = None,
+               progress: Callable[[str], None] | None = None) -> GameBuild:
     game, problems = load_valid_game(folder, custom or [])
     renderer = Renderer(search_path(folder, templates_root, game.id))
     missing = check_templates(game, renderer)
@@ -50,7 +52,9 @@ def build_game(folder: Path, templates_root: Path, out_root: Path, opts: BuildOp
         raise InputError(f"--lang {opts.lang}: {game.spec.name} is available in "
                          f"{', '.join(game.spec.languages)}")
     outputs: list[tuple[str, bytes, dict[str, object]]] = []
-    for comp in game.components.values():
+    for n, comp in enumerate(game.components.values(), 1):
+        if progress:
+            progress(f"{game.id}: {comp.id} ({n}/{len(game.components)})")
         kind = sheet_kind if comp.spec.kind == "sheet" else items_kind
         built = kind.build(game, comp, renderer, opts)
         name = f"{comp.id}.pdf"

@@ -135,8 +135,22 @@ def build(
         names = resolve_games(root, games or [])
         if custom and len(names) != 1:
             _usage("--custom needs exactly one GAME")
-        for gid in names:
-            result = build_game(root / gid, shipped_dir("templates"), out, opts, custom or [])
+        status = None
+        if sys.stderr.isatty():  # progress on a terminal only; quiet in pipes and CI
+            from rich.console import Console
+
+            status = Console(stderr=True).status("building")
+            status.start()
+        results = []
+        try:
+            for gid in names:
+                results.append(build_game(
+                    root / gid, shipped_dir("templates"), out, opts, custom or [],
+                    progress=(lambda m: status.update(f"building {m}")) if status else None))
+        finally:
+            if status:
+                status.stop()
+        for result in results:
             for w in result.warnings:
                 typer.echo(w.format(), err=True)
             for f in result.files:
@@ -189,7 +203,7 @@ def validate(
             errors = [p for p in problems if p.severity == "error"]
             failed = failed or bool(errors) or game is None
             expectations = len(game.spec.expectations) if game else 0
-            report.append((gid, problems, expectations, confirmed))
+            report.append((gid, problems, expectations, confirmed, game))
     except PnpError as exc:
         _fail(exc)
     if fmt == "json":
@@ -197,13 +211,15 @@ def validate(
             {"game": gid, "ok": not any(p.severity == "error" for p in probs),
              "expectations": n, "confirmed_by_rules_doc": conf,
              "problems": [p.as_dict() for p in probs]}
-            for gid, probs, n, conf in report]}, indent=2, ensure_ascii=False))
+            for gid, probs, n, conf, _ in report]}, indent=2, ensure_ascii=False))
     else:
-        for gid, probs, n, conf in report:
+        for gid, probs, n, conf, game in report:
             for p in probs:
                 typer.echo(p.format(), err=p.severity == "error")
             errors = sum(1 for p in probs if p.severity == "error")
-            doc = f", {conf} confirmed by the rules document" if conf is not None else ""
+            phrased = sum(1 for e in game.spec.expectations if e.phrase) if game else 0
+            doc = (f", {conf} of {phrased} with a phrase confirmed by the rules document"
+                   if conf is not None else "")
             status = "ok" if not errors else f"{errors} error(s)"
             typer.echo(f"{gid}: {status} ({n} expectations checked{doc})")
     raise typer.Exit(EXIT_INVALID if failed else 0)

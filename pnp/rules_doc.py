@@ -58,7 +58,8 @@ def read_document(path: Path) -> str:
 
 
 def cross_check(game: Game, doc_path: Path) -> tuple[list[Problem], int]:
-    """Problems found, and how many expectations the document confirmed."""
+    """Problems found, and how many expectations the document confirmed. Expectations
+    without a phrase (facts of a component set, or derived counts) are not looked up."""
     doc = normalise(read_document(doc_path))
     problems: list[Problem] = []
     confirmed = 0

@@ -18,7 +18,7 @@ def test_shipped_game_is_valid() -> None:
 def test_rules_document_confirms_every_phrase() -> None:
     result = run_pnp("validate", GAME, "--rules-doc", TOD_RULES)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "16 confirmed by the rules document" in result.stdout
+    assert "16 of 16 with a phrase confirmed by the rules document" in result.stdout
     assert "warning" not in result.stdout + result.stderr
 
 
