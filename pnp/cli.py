@@ -154,8 +154,9 @@ def build(
             for w in result.warnings:
                 typer.echo(w.format(), err=True)
             for f in result.files:
-                typer.echo(f"{result.out_dir / str(f['path'])}: {f['items']} items, "
-                           f"{f['pages']} pages")
+                items, pages = int(f["items"]), int(f["pages"])  # type: ignore[call-overload]
+                typer.echo(f"{result.out_dir / str(f['path'])}: {items} item"
+                           f"{'s' * (items != 1)}, {pages} page{'s' * (pages != 1)}")
             typer.echo(f"{result.out_dir / 'manifest.json'}")
     except PnpError as exc:
         _fail(exc)

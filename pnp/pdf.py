@@ -26,6 +26,15 @@ from .impose import Band, Layout, Mark
 from .units import MM
 
 SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.relative_to(folder)
+    except ValueError:
+        return False
+    return True
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True,
                           remove_pis=True, huge_tree=False)
 
@@ -146,6 +155,7 @@ class SvgPainter:
                                exc.lineno) from exc
         if etree.QName(root).localname != "svg":
             raise ContentError("template output is not an <svg> document", origin)
+        self._check_images(root, origin)
         shell = etree.Element(root.tag, dict(root.attrib), nsmap=root.nsmap)
         defs = [c for c in root if isinstance(c.tag, str) and etree.QName(c).localname == "defs"]
         for d in defs:
@@ -168,6 +178,23 @@ class SvgPainter:
             self._uses[key] = self._uses.get(key, 0) + 1
             keys.append(key)
         return Face(width, height, keys)
+
+    def _check_images(self, root: etree._Element, origin: str) -> None:
+        """Images may come only from inside the game folder (symlinks followed) or be
+        inline data; each reference is made absolute for svglib."""
+        base = self.reference_root.resolve()
+        for el in root.iter("{*}image", "image"):
+            for attr in ("href", XLINK_HREF):
+                ref = el.get(attr)
+                if ref is None or ref.startswith("data:"):
+                    continue
+                target = (base / ref).resolve()
+                if ref.startswith(("/", "\\")) or "://" in ref or not _inside(target, base):
+                    raise ContentError(f"image '{ref}' is outside the game folder {base}",
+                                       origin)
+                if not target.is_file():
+                    raise ContentError(f"image '{ref}' not found in {base}", origin)
+                el.set(attr, str(target))
 
     def _drawing(self, key: str) -> Any:
         if key not in self._drawings:

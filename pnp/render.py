@@ -25,13 +25,34 @@ def search_path(game_folder: Path, templates_root: Path, game_id: str) -> list[P
     return [game_folder / "templates", templates_root / game_id, templates_root / "common"]
 
 
+class ConfinedLoader(jinja2.FileSystemLoader):
+    """A FileSystemLoader that also refuses files whose real path (symlinks followed)
+    leaves their search folder."""
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str | None, Any]:
+        source, filename, uptodate = super().get_source(environment, template)
+        real = Path(filename).resolve() if filename else None
+        if real is None or not any(_within(real, Path(f).resolve()) for f in self.searchpath):
+            raise jinja2.TemplateNotFound(f"{template} (it leads outside the template folders)")
+        return source, filename, uptodate
+
+
+def _within(path: Path, folder: Path) -> bool:
+    try:
+        path.relative_to(folder)
+    except ValueError:
+        return False
+    return True
+
+
 class Renderer:
     """One Jinja environment per game; records text that did not fit while rendering."""
 
     def __init__(self, folders: list[Path]) -> None:
         self.folders = [f for f in folders if f.is_dir()]
         self.env = ImmutableSandboxedEnvironment(
-            loader=jinja2.FileSystemLoader([str(f) for f in self.folders]),
+            loader=ConfinedLoader([str(f) for f in self.folders]),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,

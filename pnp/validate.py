@@ -145,7 +145,13 @@ def check_templates(game: Game, renderer: Renderer) -> list[Problem]:
     for comp in game.components.values():
         for side in ("front", "back"):
             name = getattr(comp.spec, side)
-            if name and not renderer.has(name):
+            if name and (name.startswith(("/", "\\")) or ".." in name.replace("\\", "/").split("/")
+                         or ":" in name):
+                path, line, key = _loc(game, ("components", comp.id, side))
+                problems.append(Problem("error", path, line, key,
+                                        f"'{name}' must be a template name inside the template "
+                                        "folders (no absolute path, no '..')"))
+            elif name and not renderer.has(name):
                 path, line, key = _loc(game, ("components", comp.id, side))
                 problems.append(Problem("error", path, line, key,
                                         f"template '{name}' not found in "
