@@ -7,7 +7,8 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -70,13 +71,31 @@ def build_game(folder: Path, templates_root: Path, out_root: Path, opts: BuildOp
     manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
     try:
         result.out_dir.mkdir(parents=True, exist_ok=True)
-        for name, data, meta in outputs:
-            write_atomic(result.out_dir / name, data)
-            result.files.append(meta)
-        write_atomic(result.out_dir / "manifest.json", manifest_bytes)
+        with _locked(result.out_dir):  # parallel builds into one folder take turns
+            for name, data, meta in outputs:
+                write_atomic(result.out_dir / name, data)
+                result.files.append(meta)
+            write_atomic(result.out_dir / "manifest.json", manifest_bytes)
     except OSError as exc:
         raise InputError(f"cannot write output: {exc.strerror}", exc.filename) from exc
     return result
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """An advisory lock on the output folder while its files are replaced, so the
+    manifest always describes the PDFs beside it."""
+    with open(folder / ".pnp.lock", "a+b") as fh:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows: renames are still atomic
+            yield
+            return
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

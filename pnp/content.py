@@ -165,9 +165,20 @@ def load_game(folder: Path, problems: list[Problem],
         items = load_items(cspec, comp_id, isrc, isrc.data[top], (top,), spec.languages,
                            problems, custom=False)
         components[comp_id] = Component(comp_id, cspec, items, isrc)
+    _check_data(spec, src, problems)
     for path in custom_files or []:
         _load_custom(path, spec, components, problems)
     return Game(spec, folder, src, components)
+
+
+def _check_data(spec: GameSpec, src: Source, problems: list[Problem]) -> None:
+    """A game module may declare the shape of its `data:` block (DATA_SCHEMA)."""
+    from .games import module_for
+
+    module = module_for(spec.id)
+    schema = getattr(module, "DATA_SCHEMA", None) if module else None
+    if schema is not None:
+        convert_dataclass(schema, spec.data, src, ("data",), problems)
 
 
 def _load_custom(path: Path, spec: GameSpec, components: dict[str, Component],

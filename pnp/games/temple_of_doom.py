@@ -3,12 +3,73 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from ..errors import Problem
 from ..model import Game, Item
 
 DECK_ORDER = ("relic", "temple", "movement")
+
+
+@dataclass
+class Background:
+    fill: str
+    panel: str
+    ink: str
+    deck: str
+
+
+@dataclass
+class Border:
+    fill: str
+    ink: str
+    name: str
+    mark: Literal["circle", "triangle", "square", "diamond", "ring", "cross"]
+
+
+@dataclass
+class Symbol:
+    name: str
+    pips: int
+
+
+@dataclass
+class Temple:
+    rows: list[int]
+    easier_rows: list[int]
+
+
+@dataclass
+class Setup:
+    relic_display: int
+    temple_display: int
+    solo_hand: int
+    team_hand: int
+    max_score: int
+
+
+@dataclass
+class Decks:
+    relic: str
+    temple: str
+    movement: str
+
+
+@dataclass
+class Data:
+    """The `data:` block of game.yaml that templates and checks read."""
+
+    backgrounds: dict[str, Background]
+    borders: dict[str, Border]
+    symbols: dict[str, Symbol]
+    temple: Temple
+    decks: Decks
+    setup: Setup
+    swap: dict[str, dict[str, str]] = field(default_factory=dict)
+
+
+DATA_SCHEMA = Data
 
 
 def _cards(game: Game) -> list[Item]:
