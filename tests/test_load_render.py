@@ -132,3 +132,30 @@ def test_wrapped_text_builds_with_accents(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     text = pdfplumber.open(tmp_path / "out" / "mini" / "cards.pdf").pages[0].extract_text()
     assert "Łódź → Kraków," in text and "long way to go" in text
+
+
+def test_hostile_card_text_prints_literally(tmp_path: Path) -> None:
+    import pdfplumber
+
+    hostile = "A & B <3 {{ 1+1 }} {% raw %} </svg><script>x</script>"
+    content = mini_game(tmp_path, [hostile.replace('"', "'")])
+    result = run_pnp("build", "mini", "--content", content, "--out", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    text = pdfplumber.open(tmp_path / "out" / "mini" / "cards.pdf").pages[0].extract_text()
+    flat = " ".join(text.split())
+    for piece in ("A & B <3", "{{ 1+1 }}", "{% raw %}", "</svg><script>x</script>"):
+        assert piece in flat, (piece, flat)
+
+
+def test_fifty_megabyte_file_is_refused_with_exit_2(tmp_path: Path) -> None:
+    import time
+
+    big = tmp_path / "huge.yaml"
+    with open(big, "wb") as fh:
+        fh.write(b"cards:\n")
+        fh.seek(50 * 1024 * 1024)
+        fh.write(b"\n")
+    t = time.perf_counter()
+    lines = assert_clean_failure(run_pnp("validate", "temple-of-doom", "--custom", big), 2)
+    assert time.perf_counter() - t < 10
+    assert "huge.yaml: file is 51200 KiB; content files are limited to 5 MiB" in lines[0]
