@@ -9,9 +9,8 @@ import sys
 import time
 from pathlib import Path
 
-from pypdf import PdfReader
-
 from conftest import FIXTURES, ROOT, run_pnp
+from pypdf import PdfReader
 
 
 def big_probe(tmp_path: Path, cards: int) -> Path:

@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from conftest import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conftest import ROOT
 from pnp.cli import app
 
 RUNNER = CliRunner()

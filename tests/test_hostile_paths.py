@@ -4,7 +4,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from conftest import assert_clean_failure, run_pnp
 
 GAME = """\
