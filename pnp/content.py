@@ -8,6 +8,7 @@ from typing import Any
 from .errors import InputError, Problem
 from .load import Key, Source, read_yaml
 from .model import Component, ComponentSpec, FieldSpec, Game, GameSpec, Item
+from .paths import is_within
 from .schema import convert_dataclass, did_you_mean, problem
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -148,7 +149,7 @@ def load_game(folder: Path, problems: list[Problem],
             components[comp_id] = Component(comp_id, cspec, [], None)
             continue
         item_path = folder / cspec.file
-        if not _inside(item_path, folder):
+        if not is_within(item_path, folder):
             problems.append(problem(src, key + ("file",), "must be a file inside the game folder"))
             continue
         isrc = read_yaml(item_path)
@@ -201,10 +202,3 @@ def _load_custom(path: Path, spec: GameSpec, components: dict[str, Component],
         comp.items.extend(load_items(comp.spec, comp_id, csrc, entries, (comp_id,),
                                      spec.languages, problems, custom=True))
 
-
-def _inside(path: Path, folder: Path) -> bool:
-    try:
-        path.resolve().relative_to(folder.resolve())
-    except ValueError:
-        return False
-    return True

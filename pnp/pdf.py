@@ -22,19 +22,13 @@ from svglib.svglib import SvgRenderer
 
 from . import fonts
 from .errors import ContentError
-from .impose import Band, Layout, Mark
+from .impose import Band, Mark
+from .paths import is_within
 from .units import MM
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 
-
-def _inside(path: Path, folder: Path) -> bool:
-    try:
-        path.relative_to(folder)
-    except ValueError:
-        return False
-    return True
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True,
                           remove_pis=True, huge_tree=False)
 
@@ -189,7 +183,7 @@ class SvgPainter:
                 if ref is None or ref.startswith("data:"):
                     continue
                 target = (base / ref).resolve()
-                if ref.startswith(("/", "\\")) or "://" in ref or not _inside(target, base):
+                if ref.startswith(("/", "\\")) or "://" in ref or not is_within(target, base):
                     raise ContentError(f"image '{ref}' is outside the game folder {base}",
                                        origin)
                 if not target.is_file():
@@ -319,6 +313,3 @@ def draw_info(c: Canvas, band: Band, text: str) -> None:
     c.drawString(start + bar + 1.5 * MM, 0.9 * MM, "50 mm")
     c.restoreState()
 
-
-def layout_debug_name(layout: Layout) -> str:  # pragma: no cover - debugging aid
-    return f"{layout.cols}x{layout.rows} gutter={layout.gutter / MM:.1f}mm"

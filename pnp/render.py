@@ -16,6 +16,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from . import text
 from .errors import ContentError
+from .paths import is_within
 
 TEMPLATE_SUFFIX = ".svg.j2"
 
@@ -33,17 +34,10 @@ class ConfinedLoader(jinja2.FileSystemLoader):
                    template: str) -> tuple[str, str | None, Any]:
         source, filename, uptodate = super().get_source(environment, template)
         real = Path(filename).resolve() if filename else None
-        if real is None or not any(_within(real, Path(f).resolve()) for f in self.searchpath):
+        if real is None or not any(is_within(real, Path(f).resolve()) for f in self.searchpath):
             raise jinja2.TemplateNotFound(f"{template} (it leads outside the template folders)")
         return source, filename, uptodate
 
-
-def _within(path: Path, folder: Path) -> bool:
-    try:
-        path.relative_to(folder)
-    except ValueError:
-        return False
-    return True
 
 
 class Renderer:
