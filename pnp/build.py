@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .components import items as items_kind
+from .components import pad as pad_kind
 from .components import sheet as sheet_kind
 from .content import load_game
 from .errors import InputError, Problem, ProblemsFound
@@ -56,7 +57,7 @@ def build_game(folder: Path, templates_root: Path, out_root: Path, opts: BuildOp
     for n, comp in enumerate(game.components.values(), 1):
         if progress:
             progress(f"{game.id}: {comp.id} ({n}/{len(game.components)})")
-        kind = sheet_kind if comp.spec.kind == "sheet" else items_kind
+        kind = {"sheet": sheet_kind, "pad": pad_kind}.get(comp.spec.kind, items_kind)
         built = kind.build(game, comp, renderer, opts)
         name = f"{comp.id}.pdf"
         outputs.append((name, built.data, {

@@ -142,8 +142,8 @@ def load_game(folder: Path, problems: list[Problem],
         key: Key = ("components", comp_id)
         if cspec is None:
             continue
-        if cspec.kind == "sheet" or cspec.file is None:
-            if cspec.kind != "sheet":
+        if cspec.kind in ("sheet", "pad") or cspec.file is None:
+            if cspec.kind not in ("sheet", "pad"):
                 problems.append(problem(src, key + ("file",),
                                         f"a {cspec.kind} needs a file of items"))
             components[comp_id] = Component(comp_id, cspec, [], None)

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from .load import Key, Source
 
-Kind = Literal["deck", "tiles", "tokens", "sheet"]
+Kind = Literal["deck", "tiles", "tokens", "sheet", "pad"]
 
 
 @dataclass
@@ -39,6 +39,7 @@ class ComponentSpec:
     fields: dict[str, FieldSpec] = field(default_factory=dict)
     orientation: Literal["portrait", "landscape"] = "portrait"
     description: str | None = None
+    overlay: str | None = None  # pads: what changes per sheet (name, filled values)
 
 
 @dataclass
@@ -108,6 +109,8 @@ class Game:
     folder: Path
     source: Source
     components: dict[str, Component]
+    options: dict[str, Any] = field(default_factory=dict)  # game-specific, e.g. --map
+    cache: dict[Any, Any] = field(default_factory=dict)  # per-run memo for game modules
 
     @property
     def id(self) -> str:

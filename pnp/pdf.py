@@ -190,6 +190,12 @@ class SvgPainter:
                     raise ContentError(f"image '{ref}' not found in {base}", origin)
                 el.set(attr, str(target))
 
+    def share(self, face: Face) -> None:
+        """Store every layer of `face` as a form even if it was parsed once: it will be
+        drawn many times (a pad's sheet)."""
+        for key in face.layers:
+            self._uses[key] = max(self._uses.get(key, 0), 2)
+
     def _drawing(self, key: str) -> Any:
         if key not in self._drawings:
             renderer = SvgRenderer("", external_reference_root=str(self.reference_root))
@@ -200,8 +206,9 @@ class SvgPainter:
 
     def draw(self, face: Face, x: float, y: float,
              clip: tuple[float, float, float, float] | None = None,
-             rotate180: bool = False) -> None:
-        """Draw `face` with its lower-left corner at (x, y), clipped to `clip` (x, y, w, h)."""
+             rotate180: bool = False, scale: float = 1.0) -> None:
+        """Draw `face` with its lower-left corner at (x, y), clipped to `clip` (x, y, w, h),
+        enlarged by `scale`."""
         c = self.canvas
         c.saveState()
         if clip is not None:
@@ -209,6 +216,8 @@ class SvgPainter:
             path.rect(*clip)
             c.clipPath(path, stroke=0, fill=0)
         c.translate(x, y)
+        if scale != 1.0:
+            c.scale(scale, scale)
         if rotate180:
             c.translate(face.width, face.height)
             c.rotate(180)

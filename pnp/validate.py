@@ -37,7 +37,12 @@ def measure(game: Game, exp: Expectation, index: int) -> tuple[Any, Problem | No
             names = ", ".join(sorted(measures)) or "none"
             return None, Problem("error", path, line, k,
                                  f"unknown check '{exp.check}' (this game has: {names})")
-        return measures[exp.check](game), None
+        try:
+            return measures[exp.check](game), None
+        except Exception as exc:  # e.g. a map that failed to load: reported by its checks
+            path, line, k = _loc(game, key + ("check",))
+            return None, Problem("error", path, line, k,
+                                 f"'{exp.check}' could not be measured ({exc})")
     comp = game.components.get(exp.component or "")
     if comp is None:
         path, line, k = _loc(game, key + ("component",))
@@ -143,7 +148,7 @@ def check_glyphs(game: Game) -> list[Problem]:
 def check_templates(game: Game, renderer: Renderer) -> list[Problem]:
     problems = []
     for comp in game.components.values():
-        for side in ("front", "back"):
+        for side in ("front", "back", "overlay"):
             name = getattr(comp.spec, side)
             if name and (name.startswith(("/", "\\")) or ".." in name.replace("\\", "/").split("/")
                          or ":" in name):
@@ -172,7 +177,7 @@ def check_rendering(game: Game, renderer: Renderer, bleed_mm: float,
                     lang: str) -> list[Problem]:
     """Expand every face's template: template errors, and text that does not fit,
     reported against the item whose text it is."""
-    from .components import sheet
+    from .components import pad, sheet
     from .faces import FaceBox, item_context, item_size
     from .options import BuildOptions
     from .units import to_mm
@@ -182,9 +187,13 @@ def check_rendering(game: Game, renderer: Renderer, bleed_mm: float,
         return problems
     for comp in game.components.values():
         try:
-            if comp.spec.kind == "sheet":
+            if comp.spec.kind in ("sheet", "pad"):
                 before = len(renderer.overflows)
-                sheet.render_svg(game, comp, renderer, BuildOptions(lang=lang))
+                if comp.spec.kind == "sheet":
+                    sheet.render_svg(game, comp, renderer, BuildOptions(lang=lang))
+                else:
+                    pad.render_svgs(game, comp, renderer, BuildOptions(lang=lang),
+                                    pad.players(game)[:1])
                 path, line, key = _loc(game, ("components", comp.id))
                 problems.extend(Problem("error", path, line, key, m)
                                 for m in renderer.overflows[before:])

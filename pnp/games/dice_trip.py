@@ -1,0 +1,212 @@
+"""Dice Trip: the maps' rule checks, measured values for game.yaml, and the data a score
+sheet template draws (map geometry, tracker, labels)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import Problem
+from ..model import Game
+from ..text import wrap
+from . import dice_trip_map as maps
+
+RADIUS = 3.3  # mm: a city circle, room for a pencilled two-digit number
+LABEL_SIZE = 2.3  # mm: city names
+
+
+@dataclass
+class SeriesStep:
+    points: int
+    from_: int = field(metadata={"yaml": "from"})
+
+
+@dataclass
+class Scoring:
+    bonus: int
+    crossed: int
+    road_per_city: int
+    series: list[SeriesStep]
+    zones: dict[str, int]
+
+
+@dataclass
+class RulesData:
+    dice: int
+    cities: int
+    zone_sizes: list[int]
+    coloured_per_die: int
+    rounds: int
+    numbers_per_round: int
+    last_round_numbers: int
+    min_road_path: int
+
+
+@dataclass
+class Data:
+    """The `data:` block of dice-trip/game.yaml."""
+
+    map: str
+    pad_sheets: int
+    rules: RulesData
+    powers: list[str]
+    tracker: list[int]
+    scoring: Scoring
+    colours: dict[str, str]
+    zone_tones: list[str]
+    labels: dict[str, dict[str, str]]
+
+
+DATA_SCHEMA = Data
+
+
+def map_rules(game: Game) -> maps.Rules:
+    r = game.spec.data["rules"]
+    return maps.Rules(r["cities"], r["zone_sizes"], r["coloured_per_die"], r["dice"],
+                      r["min_road_path"])
+
+
+def selected_map_path(game: Game) -> Path:
+    return maps.resolve_map(game.folder, str(game.options.get("map") or game.spec.data["map"]))
+
+
+def selected_map(game: Game) -> maps.LoadedMap:
+    """The map in use: --map NAME or FILE, else the game's default. Loaded once."""
+    path = selected_map_path(game)
+    cached = game.cache.get(("map", path))
+    if cached is None:
+        problems: list[Problem] = []
+        cached = (maps.load_map(path, problems), problems)
+        game.cache[("map", path)] = cached
+    loaded, _ = cached
+    if loaded is None:
+        raise _MapUnusable(path)
+    return loaded
+
+
+class _MapUnusable(Exception):
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"map {path} cannot be used")
+        self.path = path
+
+
+def _per_die(game: Game) -> list[int]:
+    spec = selected_map(game).spec
+    return [sum(1 for c in spec.cities if c.colour == d) for d in spec.dice]
+
+
+def _zone_sizes(game: Game) -> list[int]:
+    spec = selected_map(game).spec
+    return sorted(sum(1 for c in spec.cities if c.zone == z) for z in spec.zones)
+
+
+def _cities_per_game(game: Game) -> int:
+    r = game.spec.data["rules"]
+    return (r["rounds"] - 1) * r["numbers_per_round"] + r["last_round_numbers"]
+
+
+def _series_table(game: Game) -> list[dict[str, int]]:
+    return list(game.spec.data["scoring"]["series"])
+
+
+MEASURES = {
+    "map-dice": lambda g: len(selected_map(g).spec.dice),
+    "map-cities": lambda g: len(selected_map(g).spec.cities),
+    "map-coloured": lambda g: sum(1 for c in selected_map(g).spec.cities if c.colour),
+    "map-coloured-per-die": _per_die,
+    "map-zones": lambda g: len(selected_map(g).spec.zones),
+    "map-zone-sizes": _zone_sizes,
+    "tracker-size": lambda g: len(g.spec.data["tracker"]),
+    "cities-per-game": _cities_per_game,
+    "powers": lambda g: len(g.spec.data["powers"]),
+    "series-min": lambda g: min(s["from"] for s in _series_table(g)),
+    "series-top": lambda g: max(_series_table(g), key=lambda s: s["from"])["points"],
+}
+
+
+def tracker_problems(game: Game) -> list[Problem]:
+    tracker = game.spec.data["tracker"]
+    expected = [10 * a + b for a in range(1, 7) for b in range(1, 7)]
+    if tracker != expected:
+        src = game.source
+        return [Problem("error", str(src.path), src.line(("data", "tracker")), "data.tracker",
+                        "the tracker holds 11-16, 21-26 ... 61-66 in order (36 numbers)")]
+    return []
+
+
+def checks(game: Game) -> list[Problem]:
+    """Check the map in use; without --map, every shipped map."""
+    problems = tracker_problems(game)
+    paths = [selected_map_path(game)] if game.options.get("map") else \
+        [maps.maps_dir(game.folder) / f"{n}.yaml" for n in maps.map_names(game.folder)]
+    for path in paths:
+        found: list[Problem] = []
+        loaded = maps.load_map(path, found)
+        if loaded is not None and not found:
+            found = maps.check_map(loaded, map_rules(game))
+        problems.extend(found)
+    return problems
+
+
+@cache
+def _geometry(path: Path, mtime: float) -> maps.Geometry:
+    problems: list[Problem] = []
+    loaded = maps.load_map(path, problems)
+    assert loaded is not None
+    return maps.Geometry(loaded.spec)
+
+
+def _path(points: list[tuple[float, float]]) -> str:
+    return "M" + " L".join(f"{x:.2f} {y:.2f}" for x, y in points) + " Z"
+
+
+def _text(value: Any, lang: str) -> str:
+    return value.get(lang) or value.get("en") or next(iter(value.values())) \
+        if isinstance(value, dict) else str(value)
+
+
+def sheet_context(game: Game, component_id: str, lang: str) -> dict[str, Any]:
+    """Everything a score sheet draws that does not change between sheets."""
+    from .. import fonts
+    from ..units import MM
+
+    m = selected_map(game)
+    path = selected_map_path(game)
+    geo = _geometry(path.resolve(), path.stat().st_mtime)
+    data = game.spec.data
+    tones = data["zone_tones"]
+    zones = list(m.spec.zones)
+    areas = geo.zone_areas()
+    size_pt = LABEL_SIZE * MM  # mm of font size → points
+    labels = geo.labels(RADIUS + 0.9, LABEL_SIZE, lambda t: fonts.string_width(t, size_pt) / MM)
+    graph = maps.adjacency([c.name for c in m.spec.cities], [tuple(r) for r in m.spec.roads])
+    text = data["labels"].get(lang, data["labels"]["en"])
+    return {
+        "labels": text,
+        "legend": {k: wrap(text[k], 134, 6.2) for k in ("legend_bonus", "legend_road")},
+        "map": {
+            "id": m.spec.id,
+            "name": _text(m.spec.name, lang),
+            "width": round(geo.width, 2),
+            "height": round(geo.height, 2),
+            "outline": [_path(r) for r in geo.outline()],
+            "zones": [{"id": z, "name": _text(m.spec.zones[z], lang),
+                       "tone": tones[i % len(tones)],
+                       "paths": [_path(p) for p in areas.get(z, [])]}
+                      for i, z in enumerate(zones)],
+            "roads": [{"a": geo.pos[a], "b": geo.pos[b]} for a, b in
+                      sorted({tuple(sorted(r)) for r in m.spec.roads})],
+            "cities": [{"name": c.name, "label": c.label or c.name,
+                        "x": geo.pos[c.name][0], "y": geo.pos[c.name][1],
+                        "ring": data["colours"].get(c.colour) if c.colour else None,
+                        "zone": c.zone, "text": labels[c.name]} for c in m.spec.cities],
+            "degree": {n: len(v) for n, v in graph.items()},
+        },
+        "radius": RADIUS,
+        "label_size": LABEL_SIZE,
+        "tracker": data["tracker"],
+        "powers": data["powers"],
+        "colours": data["colours"],
+    }
