@@ -171,6 +171,9 @@ def validate(
         "number must be found in it.", show_default=False)] = None,
     fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
     lang: Annotated[str, typer.Option(help="Language whose texts are checked.")] = "en",
+    map_name: Annotated[str | None, typer.Option(
+        "--map", help="Dice Trip: check this map (a shipped name or your own file) instead "
+        "of every shipped map.", show_default=False)] = None,
     content: ContentOpt = None,
 ) -> None:
     """Check content against its schema and the rules' counts; one line per problem.
@@ -188,12 +191,14 @@ def validate(
     try:
         root = content_root(content)
         names = resolve_games(root, games or [])
-        if (custom or rules_doc) and len(names) != 1:
-            _usage("--custom and --rules-doc need exactly one GAME")
+        if (custom or rules_doc or map_name) and len(names) != 1:
+            _usage("--custom, --rules-doc and --map need exactly one GAME")
         for gid in names:
             problems: list[Problem] = []
             game = load_game(root / gid, problems, custom or [])
             confirmed = None
+            if game is not None and map_name:
+                game.options["map"] = map_name
             if game is not None and not any(p.severity == "error" for p in problems):
                 problems.extend(check_game(game))
                 renderer = Renderer(search_path(game.folder, shipped_dir("templates"), gid))
@@ -224,6 +229,136 @@ def validate(
             status = "ok" if not errors else f"{errors} error(s)"
             typer.echo(f"{gid}: {status} ({n} expectations checked{doc})")
     raise typer.Exit(EXIT_INVALID if failed else 0)
+
+
+@app.command()
+def sheets(
+    game: Annotated[str, typer.Argument(help="The game, e.g. dice-trip.")],
+    count: Annotated[int | None, typer.Option(
+        help="Number of sheets. Default: a pad as in the box (50 for Dice Trip).",
+        show_default=False)] = None,
+    per_page: Annotated[int, typer.Option(
+        "--per-page", help="2: two A5 sheets on each A4/Letter page, with a cut line; "
+        "1: one sheet filling the page.")] = 2,
+    names: Annotated[str, typer.Option(help="Names printed on the sheets in turn, "
+                                       "e.g. 'Ann,Ben'.")] = "",
+    map_name: Annotated[str | None, typer.Option(
+        "--map", help="A shipped map (germany, france) or your own map file.",
+        show_default=False)] = None,
+    lang: Annotated[str, typer.Option(help="Language of the sheet: en or de.")] = "en",
+    paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
+    out: Annotated[Path | None, typer.Option(
+        help="The PDF to write. Default: output/<game>/sheets-<map>.pdf.",
+        show_default=False)] = None,
+    content: ContentOpt = None,
+) -> None:
+    """Print a pad of score sheets (the map is stored once, however many sheets)."""
+    from .units import PAPERS
+
+    if per_page not in (1, 2):
+        _usage(f"--per-page must be 1 or 2 (got {per_page})")
+    if count is not None and not 1 <= count <= 5000:
+        _usage(f"--count must be 1-5000 (got {count})")
+    if paper.lower() not in PAPERS:
+        _usage(f"--paper must be one of {', '.join(PAPERS)} (got {paper!r})")
+    from .content import content_root, resolve_games, shipped_dir
+    from .options import BuildOptions
+    from .scoresheets import make_pad
+
+    try:
+        root = content_root(content)
+        (gid,) = resolve_games(root, [game])
+        _check_lang(root, gid, lang)
+        target = out or Path("output") / gid / f"sheets-{Path(map_name or 'default').stem}.pdf"
+        result = make_pad(root, shipped_dir("templates"), gid, target,
+                          BuildOptions(paper=paper.lower(), lang=lang), count or 0, per_page,
+                          [n.strip() for n in names.split(",") if n.strip()], map_name)
+    except PnpError as exc:
+        _fail(exc)
+    for w in result.warnings:
+        typer.echo(w.format(), err=True)
+    typer.echo(f"{result.path}: {result.sheets} sheets on {result.pages} pages "
+               f"({result.size // 1024} KiB)")
+
+
+@app.command()
+def score(
+    game: Annotated[str, typer.Argument(help="The game, e.g. dice-trip.")],
+    filled: Annotated[Path, typer.Argument(help="The filled sheet as YAML: map, cities "
+                                           "(number or x), optional die, round, powers.")],
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    pdf: Annotated[Path | None, typer.Option(
+        help="Also draw the filled sheet, numbers written in, into this PDF.",
+        show_default=False)] = None,
+    lang: Annotated[str, typer.Option(help="Language of the --pdf sheet.")] = "en",
+    content: ContentOpt = None,
+) -> None:
+    """Check a filled score sheet against the rules and score it, line by line.
+
+    Exit 0: scored; 1: the sheet breaks a rule; 2: unreadable file or wrong command."""
+    if fmt not in ("text", "json"):
+        _usage(f"--format must be text or json (got {fmt!r})")
+    from .content import content_root, resolve_games, shipped_dir
+    from .options import BuildOptions
+    from .scoresheets import filled_pdf, score_file
+
+    try:
+        root = content_root(content)
+        (gid,) = resolve_games(root, [game])
+        result, problems, game_obj = score_file(root, gid, filled)
+        for p in problems:
+            typer.echo(p.format(), err=True)
+        if result is None:
+            errors = sum(1 for p in problems if p.severity == "error")
+            typer.echo(f"{errors} error(s); the sheet was not scored", err=True)
+            raise typer.Exit(EXIT_INVALID)
+        if pdf is not None:
+            _check_lang(root, gid, lang)
+            powers = [p for p in (filled_powers(filled) or []) if isinstance(p, str)]
+            filled_pdf(game_obj, shipped_dir("templates"), result, powers, pdf,
+                       BuildOptions(lang=lang))
+    except PnpError as exc:
+        _fail(exc)
+    if fmt == "json":
+        typer.echo(json.dumps(result.as_dict(), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(_score_text(result))
+    if pdf is not None:
+        typer.echo(f"{pdf}: the filled sheet", err=fmt == "json")
+
+
+def filled_powers(path: Path) -> list[object]:
+    from .load import read_yaml
+
+    data = read_yaml(path).data
+    return list(data.get("powers") or []) if isinstance(data, dict) else []
+
+
+def _score_text(result: object) -> str:
+    r = result.as_dict()  # type: ignore[attr-defined]
+    s, d = r["scores"], r["details"]
+    def cities(items: list[dict[str, object]]) -> str:
+        return " → ".join(f"{i['city']} {i['number']}" for i in items)
+    lines = [f"Dice Trip score{' for ' + r['name'] if r['name'] else ''} (map: {r['map']})",
+             f"  bonus cities      {s['bonus']:>4}   {len(d['doubles'])} double(s), "
+             f"{len(d['matching_dice'])} matching die colour(s)",
+             f"  crossed out       {s['crossed']:>4}   {', '.join(d['crossed_out']) or 'none'}",
+             f"  longest road      {s['road']:>4}   {len(d['road'])} cities: {cities(d['road'])}",
+             f"  consecutive       {s['series']:>4}   {len(d['series'])} cities: "
+             f"{cities(d['series'])}",
+             f"  clean zones       {s['zones']:>4}   {', '.join(d['clean_zones']) or 'none'}",
+             f"  tens variant      {s['tens']:>4}   {d['tens']}",
+             f"  total             {s['total']:>4}"]
+    return "\n".join(lines)
+
+
+def _check_lang(root: Path, gid: str, lang: str) -> None:
+    from .load import read_yaml
+
+    data = read_yaml(root / gid / "game.yaml").data
+    langs = data.get("languages", ["en"]) if isinstance(data, dict) else ["en"]
+    if lang not in langs:
+        _usage(f"--lang {lang}: {gid} is available in {', '.join(map(str, langs))}")
 
 
 def main() -> None:

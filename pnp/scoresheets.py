@@ -1,0 +1,120 @@
+"""Score-sheet pads and scoring filled sheets (`pnp sheets`, `pnp score`).
+
+Only games whose module can draw a pad (a `pad` component) or score a sheet
+(`dice_trip_score`) take part; for now that is Dice Trip."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .build import write_atomic
+from .components import pad
+from .errors import InputError, Problem, ProblemsFound
+from .games import dice_trip_score as scorer
+from .games.dice_trip import selected_map
+from .model import Component, Game
+from .options import BuildOptions
+from .render import Renderer, search_path
+from .validate import check_templates
+
+SCORABLE = ("dice-trip",)
+
+
+def _pad_component(game: Game) -> Component:
+    for comp in game.components.values():
+        if comp.spec.kind == "pad":
+            return comp
+    raise InputError(f"{game.spec.name} has no score sheets (no component of kind pad)")
+
+
+def _renderer(game: Game, templates_root: Path) -> Renderer:
+    renderer = Renderer(search_path(game.folder, templates_root, game.id))
+    missing = check_templates(game, renderer)
+    if missing:
+        raise ProblemsFound(missing)
+    return renderer
+
+
+def _game(root: Path, game_id: str, map_name: str | None) -> tuple[Game, list[Problem]]:
+    if game_id not in SCORABLE:
+        raise InputError(f"'{game_id}' has no score sheets (games with sheets: "
+                         f"{', '.join(SCORABLE)})")
+    from .content import load_game
+
+    problems: list[Problem] = []
+    game = load_game(root / game_id, problems)
+    if game is None or any(p.severity == "error" for p in problems):
+        raise ProblemsFound(problems)
+    if map_name:
+        game.options["map"] = map_name
+    return game, problems
+
+
+@dataclass
+class PadResult:
+    path: Path
+    sheets: int
+    pages: int
+    size: int
+    warnings: list[Problem]
+
+
+def make_pad(root: Path, templates_root: Path, game_id: str, out: Path, opts: BuildOptions,
+             count: int, per_page: int, names: list[str], map_name: str | None) -> PadResult:
+    game, _ = _game(root, game_id, map_name)
+    game.options.update(map=map_name, count=count, per_page=per_page, names=names)
+    game, warnings = load_valid_game_with(game)
+    built = pad.build(game, _pad_component(game), _renderer(game, templates_root), opts)
+    _write(out, built.data)
+    return PadResult(out, built.items, built.pages, len(built.data), warnings)
+
+
+def load_valid_game_with(game: Game) -> tuple[Game, list[Problem]]:
+    """Run the game's checks with its options (e.g. --map) in force."""
+    from .validate import check_game
+
+    problems = check_game(game)
+    if any(p.severity == "error" for p in problems):
+        raise ProblemsFound(problems)
+    return game, [p for p in problems if p.severity != "error"]
+
+
+def score_file(root: Path, game_id: str, filled: Path) -> tuple[scorer.Score | None,
+                                                                 list[Problem], Game]:
+    src = scorer.read_sheet(filled)
+    data = src.data if isinstance(src.data, dict) else {}
+    if not isinstance(src.data, dict):
+        raise ProblemsFound([Problem("error", str(filled), 1, None,
+                                     "a filled sheet is a mapping with map:, cities: ...")])
+    map_name = data.get("map")
+    if map_name is not None and not isinstance(map_name, str):
+        raise ProblemsFound([Problem("error", str(filled), src.line(("map",)), "map",
+                                     f"must be a map name (got {map_name!r})")])
+    game, _ = _game(root, game_id, map_name)
+    game, _ = load_valid_game_with(game)
+    m = selected_map(game)
+    problems: list[Problem] = []
+    entries = scorer.parse_entries(src, m, game.spec.data["rules"], list(m.spec.dice),
+                                   problems)
+    scorer.check_sheet(src, entries, m, game, problems)
+    if any(p.severity == "error" for p in problems):
+        return None, problems, game
+    return scorer.score(src, entries, m, game), problems, game
+
+
+def filled_pdf(game: Game, templates_root: Path, result: scorer.Score, powers: list[str],
+               out: Path, opts: BuildOptions) -> None:
+    game.options["filled"] = {**scorer.overlay(result, game), "powers": powers}
+    game.options["per_page"] = 1
+    built = pad.build(game, _pad_component(game), _renderer(game, templates_root), opts)
+    _write(out, built.data)
+
+
+def _write(out: Path, data: bytes) -> None:
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(out, data)
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror}", out) from exc
+
