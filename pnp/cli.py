@@ -201,8 +201,9 @@ def validate(
                 game.options["map"] = map_name
             if game is not None and not any(p.severity == "error" for p in problems):
                 problems.extend(check_game(game))
-                renderer = Renderer(search_path(game.folder, shipped_dir("templates"), gid))
-                problems.extend(check_rendering(game, renderer, 3.0, lang))
+                if not any(p.severity == "error" for p in problems):  # rendering needs sound data
+                    renderer = Renderer(search_path(game.folder, shipped_dir("templates"), gid))
+                    problems.extend(check_rendering(game, renderer, 3.0, lang))
                 if rules_doc is not None:
                     found, confirmed = cross_check(game, rules_doc)
                     problems.extend(found)
@@ -277,7 +278,8 @@ def sheets(
         _fail(exc)
     for w in result.warnings:
         typer.echo(w.format(), err=True)
-    typer.echo(f"{result.path}: {result.sheets} sheets on {result.pages} pages "
+    typer.echo(f"{result.path}: {result.sheets} sheet{'s' * (result.sheets != 1)} on "
+               f"{result.pages} page{'s' * (result.pages != 1)} "
                f"({result.size // 1024} KiB)")
 
 
