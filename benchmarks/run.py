@@ -4,7 +4,8 @@ Cases, each timed side by side with the reportlab lower bound where one exists:
 - the standard deck (62 poker cards) as a whole command and rendered in-process;
 - a scaling series of 100, 300 and 1000 cards: time, peak memory of the whole command,
   PDF size, ratio to reportlab;
-- a full `pnp build` of every shipped game.
+- a full `pnp build` of every shipped game;
+- 50 Dice Trip score sheets, against the same sheet drawn with reportlab.
 --write also records the figures in benchmarks/RESULTS.md (newest first).
 """
 
@@ -23,6 +24,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
+import dice_trip_pad as dtp  # noqa: E402
 import standard_deck as sd  # noqa: E402
 
 _MEASURE = """
@@ -71,6 +73,19 @@ def games_case(runs: int) -> dict[str, float]:
             "pdf_kb": size / 1024, "files": len(files)}
 
 
+def pad_case(runs: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "pad.pdf"
+        results = [measure_command(pnp_cmd("sheets", "dice-trip", "--count", "50", "--out",
+                                           str(out))) for _ in range(runs)]
+        size = out.stat().st_size
+    dtp.pnp_pad(50)
+    ours = min(dtp.pnp_pad(50)[0] for _ in range(runs))
+    floor = min(dtp.reportlab_pad(50)[0] for _ in range(runs))
+    return {"command_s": min(r[0] for r in results), "peak_mb": max(r[1] for r in results),
+            "pdf_kb": size / 1024, "render_s": ours, "floor_s": floor, "ratio": ours / floor}
+
+
 def machine() -> str:
     cpu = "unknown CPU"
     try:
@@ -102,6 +117,10 @@ def main() -> None:
     print(f"every shipped game: command {g['command_s'] * 1000:.0f} ms, peak {g['peak_mb']:.0f} MB, "
           f"{g['files']:.0f} PDFs, {g['pdf_kb']:.0f} KiB (no reportlab twin: the games' art is "
           "the templates themselves)")
+    p = pad_case(args.runs)
+    print(f"50 Dice Trip sheets: command {p['command_s'] * 1000:.0f} ms, peak {p['peak_mb']:.0f} MB, "
+          f"PDF {p['pdf_kb']:.0f} KiB | render {p['render_s'] * 1000:.0f} ms vs reportlab "
+          f"{p['floor_s'] * 1000:.0f} ms: {p['ratio']:.2f}x")
     std, big = rows[0], rows[-1]
     per_card = [(r["render_s"] / r["cards"]) * 1000 for r in rows]
     checks = {
@@ -111,15 +130,17 @@ def main() -> None:
         "peak memory < 150 MB": max(r["peak_mb"] for r in rows) < 150,
         "1000-card PDF < 5 MB": big["pdf_kb"] < 5 * 1024,
         "linear (ms/card at 1000 within 1.5x of at 100)": per_card[-1] < 1.5 * per_card[1],
+        "50 Dice Trip sheets well under 2 s": p["command_s"] < 1.5,
+        "the pad stores its map once (PDF < 200 KiB)": p["pdf_kb"] < 200,
     }
     for name, ok in checks.items():
         print(f"  {'ok    ' if ok else 'MISSED'} {name}")
     if args.write:
-        write_results(rows, g, checks, per_card)
+        write_results(rows, g, p, checks, per_card)
 
 
-def write_results(rows: list[dict[str, float]], g: dict[str, float], checks: dict[str, bool],
-                  per_card: list[float]) -> None:
+def write_results(rows: list[dict[str, float]], g: dict[str, float], p: dict[str, float],
+                  checks: dict[str, bool], per_card: list[float]) -> None:
     path = HERE / "RESULTS.md"
     head = "# Benchmark results\n"
     old = path.read_text().removeprefix(head) if path.exists() else ""
@@ -133,6 +154,10 @@ def write_results(rows: list[dict[str, float]], g: dict[str, float], checks: dic
                      f"{r['ratio']:.2f}x | {pc:.2f} |")
     lines.append(f"\nEvery shipped game (`pnp build`): {g['command_s'] * 1000:.0f} ms, peak "
                  f"{g['peak_mb']:.0f} MB, {g['files']:.0f} PDFs, {g['pdf_kb']:.0f} KiB.\n")
+    lines.append(f"50 Dice Trip sheets (`pnp sheets dice-trip`): {p['command_s'] * 1000:.0f} ms, "
+                 f"peak {p['peak_mb']:.0f} MB, {p['pdf_kb']:.0f} KiB; in-process "
+                 f"{p['render_s'] * 1000:.0f} ms vs reportlab {p['floor_s'] * 1000:.0f} ms "
+                 f"({p['ratio']:.2f}x).\n")
     lines += [f"- {'met' if ok else 'MISSED'}: {name}" for name, ok in checks.items()]
     path.write_text(head + "\n".join(lines) + "\n" + old)
     print(json.dumps({"written": str(path)}))
