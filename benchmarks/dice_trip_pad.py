@@ -29,10 +29,9 @@ def _load(count: int):  # noqa: ANN202 - benchmark helper
 def pnp_pad(count: int = 50) -> tuple[float, int]:
     from pnp.components import pad
     from pnp.content import shipped_dir
+    from pnp.games import dice_trip
     from pnp.options import BuildOptions
     from pnp.render import Renderer, search_path
-
-    from pnp.games import dice_trip
 
     dice_trip._geometry.cache_clear()
     t = time.perf_counter()
@@ -46,9 +45,8 @@ def reportlab_pad(count: int = 50) -> tuple[float, int]:
     from reportlab.pdfgen.canvas import Canvas
 
     from pnp import fonts
-    from pnp.games.dice_trip import sheet_context
-
     from pnp.games import dice_trip
+    from pnp.games.dice_trip import sheet_context
 
     fonts.register()
     dice_trip._geometry.cache_clear()
