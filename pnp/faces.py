@@ -57,8 +57,16 @@ def _key(item: Item, name: str) -> str:
 
 def item_context(game: Game, comp: Component, item: Item, box: FaceBox, lang: str,
                  side: str) -> dict[str, Any]:
+    """What an item's templates see. A game module may add computed values (e.g. the
+    bricks of a silhouette) with `item_context(game, component_id, item, lang)`: they
+    arrive as `extra`."""
+    from .games import module_for
+
     fields = {k: localise(v, lang, item, k) for k, v in item.fields.items()}
+    module = module_for(game.id)
+    hook = getattr(module, "item_context", None) if module else None
     return {
+        "extra": hook(game, comp.id, item, lang) if hook else {},
         "item": {"id": item.id, **fields},
         "face": box,
         "side": side,
