@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError, Problem
+from ..geometry import clip_half_plane, place_labels, segments_cross, spread
 from ..load import Source, read_yaml
 from ..schema import convert_dataclass, did_you_mean, problem
 
@@ -292,120 +293,10 @@ class Geometry:
 
     def labels(self, radius: float, size: float, width_of: Callable[[str], float]
                ) -> dict[str, tuple[float, float, str, float]]:
-        """(x, y, anchor, width) of each city's name: the first candidate place that
-        overlaps no circle, no earlier label and no road, and stays inside the map; failing
-        that, the first that overlaps no circle or label."""
-        boxes: list[tuple[float, float, float, float]] = [
-            (x - radius, y - radius, x + radius, y + radius) for x, y in self.pos.values()]
+        """(x, y, anchor, width) of each city's name, clear of circles, roads and other
+        names where possible."""
         roads = [(self.pos[a], self.pos[b]) for a, b in self.spec.roads
                  if a in self.pos and b in self.pos]
-        out = {}
-        for city in sorted(self.spec.cities, key=lambda c: self.pos[c.name][1]):
-            x, y = self.pos[city.name]
-            text = city.label or city.name
-            w = width_of(text)
-            options = [(x, y + radius + size, "middle"), (x, y - radius - 0.6, "middle"),
-                       (x + radius + 0.8, y + size * 0.35, "start"),
-                       (x - radius - 0.8, y + size * 0.35, "end"),
-                       (x + radius * 0.7, y + radius + size, "start"),
-                       (x - radius * 0.7, y + radius + size, "end"),
-                       (x + radius * 0.7, y - radius - 0.6, "start"),
-                       (x - radius * 0.7, y - radius - 0.6, "end")]
-            fallback = None
-            chosen = None
-            for lx, ly, anchor in options:
-                left = lx - w / 2 if anchor == "middle" else (lx if anchor == "start" else lx - w)
-                box = (left - 0.3, ly - size * 0.78, left + w + 0.3, ly + size * 0.22)
-                inside = box[0] >= 0 and box[2] <= self.width and box[1] >= 0 \
-                    and box[3] <= self.height
-                if not inside or any(_overlap(box, b) for b in boxes):
-                    continue
-                if fallback is None:
-                    fallback = (lx, ly, anchor, box)
-                if not any(_segment_hits_box(p, q, box) for p, q in roads):
-                    chosen = (lx, ly, anchor, box)
-                    break
-            pick = chosen or fallback or (*options[0], (0.0, 0.0, 0.0, 0.0))
-            if pick[3] != (0.0, 0.0, 0.0, 0.0):
-                boxes.append(pick[3])
-            out[city.name] = (round(pick[0], 2), round(pick[1], 2), pick[2], round(w, 2))
-        return out
-
-
-def _segment_hits_box(p: tuple[float, float], q: tuple[float, float],
-                      box: tuple[float, float, float, float]) -> bool:
-    x0, y0, x1, y1 = box
-    if any(x0 <= px <= x1 and y0 <= py <= y1 for px, py in (p, q)):
-        return True
-    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-    return any(segments_cross(p, q, corners[i], corners[(i + 1) % 4]) for i in range(4))
-
-
-def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def spread(points: dict[str, tuple[float, float]], gap: float,
-           rounds: int = 200) -> dict[str, tuple[float, float]]:
-    """Push apart points closer than `gap`, moving each as little as needed."""
-    pos = {k: [x, y] for k, (x, y) in points.items()}
-    names = sorted(pos)
-    for _ in range(rounds):
-        moved = False
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                dx = pos[b][0] - pos[a][0]
-                dy = pos[b][1] - pos[a][1]
-                d = math.hypot(dx, dy)
-                if d < gap:
-                    if d < 1e-9:
-                        dx, dy, d = 1.0, 0.0, 1.0
-                    push = (gap - d) / 2 + 1e-3
-                    ux, uy = dx / d, dy / d
-                    pos[a][0] -= ux * push
-                    pos[a][1] -= uy * push
-                    pos[b][0] += ux * push
-                    pos[b][1] += uy * push
-                    moved = True
-        if not moved:
-            break
-    return {k: (round(v[0], 3), round(v[1], 3)) for k, v in pos.items()}
-
-
-def clip_half_plane(poly: list[tuple[float, float]], keep: tuple[float, float],
-                    other: tuple[float, float]) -> list[tuple[float, float]]:
-    """Sutherland–Hodgman: the part of `poly` nearer to `keep` than to `other`."""
-    mx, my = (keep[0] + other[0]) / 2, (keep[1] + other[1]) / 2
-    nx, ny = other[0] - keep[0], other[1] - keep[1]
-
-    def side(p: tuple[float, float]) -> float:
-        return (p[0] - mx) * nx + (p[1] - my) * ny  # < 0: keep's side
-
-    out: list[tuple[float, float]] = []
-    for i, cur in enumerate(poly):
-        prev = poly[i - 1]
-        sc, sp = side(cur), side(prev)
-        if sc <= 0:
-            if sp > 0:
-                out.append(_cut(prev, cur, sp, sc))
-            out.append(cur)
-        elif sp <= 0:
-            out.append(_cut(prev, cur, sp, sc))
-    return out
-
-
-def _cut(p: tuple[float, float], q: tuple[float, float], sp: float,
-         sq: float) -> tuple[float, float]:
-    t = sp / (sp - sq)
-    return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
-
-
-def segments_cross(p1: tuple[float, float], p2: tuple[float, float], p3: tuple[float, float],
-                   p4: tuple[float, float]) -> bool:
-    """Proper intersection of two segments that share no end."""
-    def orient(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> float:
-        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-    d1, d2 = orient(p3, p4, p1), orient(p3, p4, p2)
-    d3, d4 = orient(p1, p2, p3), orient(p1, p2, p4)
-    return (d1 * d2 < 0) and (d3 * d4 < 0)
+        texts = {c.name: c.label or c.name for c in self.spec.cities}
+        return place_labels(self.pos, texts, lambda _: radius, size, width_of,
+                            (0.0, 0.0, self.width, self.height), roads)

@@ -1,0 +1,176 @@
+"""Plane geometry shared by generated maps and boards (mm, y down): spacing points,
+clipping polygons, crossings, overlaps and label places."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def spread(points: dict[str, Point], gap: float, rounds: int = 300,
+           fixed: Iterable[str] = ()) -> dict[str, Point]:
+    """Push apart points closer than `gap`, moving each as little as needed; `fixed`
+    points do not move."""
+    pos = {k: [x, y] for k, (x, y) in points.items()}
+    still = set(fixed)
+    names = sorted(pos)
+    for _ in range(rounds):
+        moved = False
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                dx = pos[b][0] - pos[a][0]
+                dy = pos[b][1] - pos[a][1]
+                d = math.hypot(dx, dy)
+                if d >= gap:
+                    continue
+                if d < 1e-9:
+                    dx, dy, d = 1.0, 0.0, 1.0
+                ux, uy = dx / d, dy / d
+                share_a = 0.0 if a in still else (1.0 if b in still else 0.5)
+                share_b = 0.0 if b in still else 1.0 - share_a
+                push = gap - d + 2e-3
+                pos[a][0] -= ux * push * share_a
+                pos[a][1] -= uy * push * share_a
+                pos[b][0] += ux * push * share_b
+                pos[b][1] += uy * push * share_b
+                moved = moved or share_a + share_b > 0
+        if not moved:
+            break
+    return {k: (round(v[0], 3), round(v[1], 3)) for k, v in pos.items()}
+
+
+def clip_half_plane(poly: list[Point], keep: Point, other: Point) -> list[Point]:
+    """Sutherland–Hodgman: the part of `poly` nearer to `keep` than to `other`."""
+    mx, my = (keep[0] + other[0]) / 2, (keep[1] + other[1]) / 2
+    nx, ny = other[0] - keep[0], other[1] - keep[1]
+    return _clip(poly, lambda p: (p[0] - mx) * nx + (p[1] - my) * ny)
+
+
+def clip_box(poly: list[Point], box: Box) -> list[Point]:
+    """The part of a polygon inside an axis-aligned box."""
+    x0, y0, x1, y1 = box
+    for side in (lambda p: x0 - p[0], lambda p: p[0] - x1, lambda p: y0 - p[1],
+                 lambda p: p[1] - y1):
+        if not poly:
+            break
+        poly = _clip(poly, side)
+    return poly
+
+
+def _clip(poly: list[Point], side: Callable[[Point], float]) -> list[Point]:
+    """Keep where side(p) <= 0."""
+    out: list[Point] = []
+    for i, cur in enumerate(poly):
+        prev = poly[i - 1]
+        sc, sp = side(cur), side(prev)
+        if sc <= 0:
+            if sp > 0:
+                out.append(_cut(prev, cur, sp, sc))
+            out.append(cur)
+        elif sp <= 0:
+            out.append(_cut(prev, cur, sp, sc))
+    return out
+
+
+def _cut(p: Point, q: Point, sp: float, sq: float) -> Point:
+    t = sp / (sp - sq)
+    return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+
+
+def segments_cross(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
+    """Proper intersection of two segments that share no end."""
+    def orient(a: Point, b: Point, c: Point) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    d1, d2 = orient(p3, p4, p1), orient(p3, p4, p2)
+    d3, d4 = orient(p1, p2, p3), orient(p1, p2, p4)
+    return (d1 * d2 < 0) and (d3 * d4 < 0)
+
+
+def boxes_overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def segment_hits_box(p: Point, q: Point, box: Box) -> bool:
+    x0, y0, x1, y1 = box
+    if any(x0 <= px <= x1 and y0 <= py <= y1 for px, py in (p, q)):
+        return True
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    return any(segments_cross(p, q, corners[i], corners[(i + 1) % 4]) for i in range(4))
+
+
+def point_in_polygon(p: Point, poly: list[Point]) -> bool:
+    """Even-odd rule."""
+    x, y = p
+    inside = False
+    for i, (x1, y1) in enumerate(poly):
+        x0, y0 = poly[i - 1]
+        if (y0 > y) != (y1 > y) and x < x0 + (x1 - x0) * (y - y0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def square_corners(cx: float, cy: float, side: float, angle: float) -> list[Point]:
+    h = side / 2
+    c, s = math.cos(angle), math.sin(angle)
+    return [(cx + dx * c - dy * s, cy + dx * s + dy * c)
+            for dx, dy in ((-h, -h), (h, -h), (h, h), (-h, h))]
+
+
+def polygons_overlap(a: list[Point], b: list[Point]) -> bool:
+    """Separating-axis test for two convex polygons (touching is not overlapping)."""
+    for poly in (a, b):
+        for i, (x0, y0) in enumerate(poly):
+            x1, y1 = poly[(i + 1) % len(poly)]
+            nx, ny = y0 - y1, x1 - x0
+            pa = [nx * x + ny * y for x, y in a]
+            pb = [nx * x + ny * y for x, y in b]
+            if max(pa) <= min(pb) + 1e-9 or max(pb) <= min(pa) + 1e-9:
+                return False
+    return True
+
+
+def place_labels(points: dict[str, Point], texts: dict[str, str],
+                 radius: Callable[[str], float], size: float,
+                 width_of: Callable[[str], float], bounds: Box,
+                 segments: list[tuple[Point, Point]], obstacles: Iterable[Box] = ()
+                 ) -> dict[str, tuple[float, float, str, float]]:
+    """(x, y, anchor, width) for each point's label: the first candidate place that
+    overlaps no marker, obstacle or earlier label and crosses no segment, inside
+    `bounds`; failing that, the first that overlaps nothing but a segment."""
+    boxes: list[Box] = [(x - radius(k), y - radius(k), x + radius(k), y + radius(k))
+                        for k, (x, y) in points.items()]
+    boxes.extend(obstacles)
+    out: dict[str, tuple[float, float, str, float]] = {}
+    for name in sorted(points, key=lambda k: (points[k][1], k)):
+        x, y = points[name]
+        r = radius(name)
+        w = width_of(texts[name])
+        options = [(x, y + r + size, "middle"), (x, y - r - 0.6, "middle"),
+                   (x + r + 0.8, y + size * 0.35, "start"), (x - r - 0.8, y + size * 0.35, "end"),
+                   (x + r * 0.7, y + r + size, "start"), (x - r * 0.7, y + r + size, "end"),
+                   (x + r * 0.7, y - r - 0.6, "start"), (x - r * 0.7, y - r - 0.6, "end")]
+        fallback = chosen = None
+        for lx, ly, anchor in options:
+            left = lx - w / 2 if anchor == "middle" else (lx if anchor == "start" else lx - w)
+            box = (left - 0.3, ly - size * 0.78, left + w + 0.3, ly + size * 0.22)
+            inside = box[0] >= bounds[0] and box[2] <= bounds[2] and box[1] >= bounds[1] \
+                and box[3] <= bounds[3]
+            if not inside or any(boxes_overlap(box, b) for b in boxes):
+                continue
+            if fallback is None:
+                fallback = (lx, ly, anchor, box)
+            if not any(segment_hits_box(p, q, box) for p, q in segments):
+                chosen = (lx, ly, anchor, box)
+                break
+        pick = chosen or fallback
+        if pick is None:
+            lx, ly, anchor = options[0]
+            out[name] = (round(lx, 2), round(ly, 2), anchor, round(w, 2))
+            continue
+        boxes.append(pick[3])
+        out[name] = (round(pick[0], 2), round(pick[1], 2), pick[2], round(w, 2))
+    return out
