@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .components import board as board_kind
 from .components import items as items_kind
 from .components import pad as pad_kind
 from .components import sheet as sheet_kind
@@ -57,7 +58,8 @@ def build_game(folder: Path, templates_root: Path, out_root: Path, opts: BuildOp
     for n, comp in enumerate(game.components.values(), 1):
         if progress:
             progress(f"{game.id}: {comp.id} ({n}/{len(game.components)})")
-        kind = {"sheet": sheet_kind, "pad": pad_kind}.get(comp.spec.kind, items_kind)
+        kind = {"sheet": sheet_kind, "pad": pad_kind, "board": board_kind}.get(
+            comp.spec.kind, items_kind)
         built = kind.build(game, comp, renderer, opts)
         name = f"{comp.id}.pdf"
         outputs.append((name, built.data, {
@@ -65,6 +67,11 @@ def build_game(folder: Path, templates_root: Path, out_root: Path, opts: BuildOp
             "items": built.items, "pages": built.pages, "duplex": built.duplex,
             "sha256": hashlib.sha256(built.data).hexdigest(),
         }))
+        for extra_name, (data, pages) in built.extra.items():
+            outputs.append((extra_name, data, {
+                "path": extra_name, "component": comp.id, "kind": f"{comp.spec.kind}-poster",
+                "items": 1, "pages": pages, "duplex": False,
+                "sha256": hashlib.sha256(data).hexdigest()}))
     result = GameBuild(game.id, out_root / game.id,
                        warnings=[p for p in problems if p.severity != "error"])
     result.warnings.extend(Problem("warning", None, None, None, o) for o in renderer.overflows)

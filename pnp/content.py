@@ -87,15 +87,17 @@ def _check_value(spec: FieldSpec, value: Any, src: Source, key: Key,
 
 
 def load_items(spec: ComponentSpec, comp_id: str, src: Source, entries: Any, key: Key,
-               languages: list[str], problems: list[Problem], custom: bool) -> list[Item]:
-    """Check each entry against the component's field specs and build Items."""
+               languages: list[str], problems: list[Problem], custom: bool,
+               single: bool = False) -> list[Item]:
+    """Check each entry against the component's field specs and build Items. `single`:
+    the file holds one item at `key` itself, not a list."""
     if not isinstance(entries, list):
         problems.append(problem(src, key, f"must be a list of {comp_id} (got {entries!r})"))
         return []
     items: list[Item] = []
     allowed = {"id", "copies", *spec.fields}
     for i, entry in enumerate(entries):
-        k = key + (i,)
+        k = key if single else key + (i,)
         if not isinstance(entry, dict):
             problems.append(problem(src, k, f"must be a mapping (got {entry!r})"))
             continue
@@ -142,8 +144,8 @@ def load_game(folder: Path, problems: list[Problem],
         key: Key = ("components", comp_id)
         if cspec is None:
             continue
-        if cspec.kind in ("sheet", "pad") or cspec.file is None:
-            if cspec.kind not in ("sheet", "pad"):
+        if cspec.kind in ("sheet", "pad", "board") or cspec.file is None:
+            if cspec.kind not in ("sheet", "pad", "board"):
                 problems.append(problem(src, key + ("file",),
                                         f"a {cspec.kind} needs a file of items"))
             components[comp_id] = Component(comp_id, cspec, [], None)
@@ -184,8 +186,22 @@ def _check_data(spec: GameSpec, src: Source, problems: list[Problem]) -> None:
 
 def _load_custom(path: Path, spec: GameSpec, components: dict[str, Component],
                  problems: list[Problem]) -> None:
-    """A user's file: `<component id>: [items...]`, checked like shipped content."""
+    """A user's file: `<component id>: [items...]`, checked like shipped content. A game
+    module may accept its own shape of file (`custom_entries`), e.g. one temple per file."""
+    from .games import module_for
+
     csrc = read_yaml(path)
+    module = module_for(spec.id)
+    hook = getattr(module, "custom_entries", None) if module else None
+    if hook is not None:
+        converted = hook(csrc, problems)
+        if converted is None:
+            return
+        for comp_id, key, entries, single in converted:
+            comp = components[comp_id]
+            comp.items.extend(load_items(comp.spec, comp_id, csrc, entries, key,
+                                         spec.languages, problems, custom=True, single=single))
+        return
     if not isinstance(csrc.data, dict):
         problems.append(Problem("error", str(path), 1, None,
                                 "must be a mapping of component id to a list of items, "

@@ -87,7 +87,7 @@ def render_faces(game: Game, comp: Component, renderer: Renderer, bleed_mm: floa
     memo: dict[int, tuple[str, str | None]] = {}
     shared_back = comp.spec.back and not renderer.depends_on(comp.spec.back, "item")
     common_back: str | None = None
-    for item in comp.expanded():
+    for item in comp.printed():
         if id(item) not in memo:
             front = renderer.render(comp.spec.front, item_context(game, comp, item, box, lang,
                                                                   "front"))

@@ -8,20 +8,20 @@ from typing import Any, Literal
 
 from .load import Key, Source
 
-Kind = Literal["deck", "tiles", "tokens", "sheet", "pad"]
+Kind = Literal["deck", "tiles", "tokens", "sheet", "pad", "board"]
 
 
 @dataclass
 class FieldSpec:
     """What one field of an item may hold; checked for every item, custom ones too."""
 
-    type: Literal["text", "int", "number", "bool", "choice"] = "text"
+    type: Literal["text", "int", "number", "bool", "choice", "data"] = "text"
     choices: list[str] | None = None
     min: float | None = None
     max: float | None = None
     required: bool = True
     translated: bool = False  # text given per language: {en: ..., de: ...}
-    help: str | None = None
+    help: str | None = None  # "data": any YAML value, checked by the game's module
 
 
 @dataclass
@@ -86,6 +86,7 @@ class Item:
     source: Source
     key: Key
     custom: bool = False
+    hidden: bool = False  # counted, but not printed (a blank card a custom card replaces)
 
     def line(self, name: str | None = None) -> int | None:
         return self.source.line(self.key + ((name,) if name else ()))
@@ -99,8 +100,12 @@ class Component:
     source: Source | None
 
     def expanded(self) -> list[Item]:
-        """Items repeated by their copies, in content order: what gets printed."""
+        """Items repeated by their copies, in content order: what the rules count."""
         return [item for item in self.items for _ in range(item.copies)]
+
+    def printed(self) -> list[Item]:
+        """What gets printed: the expanded items less those a custom item replaces."""
+        return [item for item in self.expanded() if not item.hidden]
 
 
 @dataclass

@@ -16,6 +16,7 @@ class BuildOptions:
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # points; x right, y up
     lang: str = "en"
+    overlap: float = 10 * MM  # boards tiled on pages: shared strip between neighbours
     extra: dict[str, str] = field(default_factory=dict)
 
     @property

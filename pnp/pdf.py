@@ -139,6 +139,7 @@ class SvgPainter:
         self._drawings: dict[str, Any] = {}
         self._forms: dict[str, str] = {}
         self._runs: dict[str, list[TextRun] | None] = {}
+        self._size: dict[str, tuple[float, float]] = {}
 
     def parse(self, svg: str, origin: str) -> Face:
         """Split an SVG document into layers; `origin` names the template for errors."""
@@ -170,6 +171,7 @@ class SvgPainter:
                 layer.append(child)
                 self._layer_xml[key] = layer
             self._uses[key] = self._uses.get(key, 0) + 1
+            self._size[key] = (width, height)
             keys.append(key)
         return Face(width, height, keys)
 
@@ -240,7 +242,8 @@ class SvgPainter:
     def _form(self, key: str) -> str:
         if key not in self._forms:
             name = f"L{len(self._forms)}"
-            self.canvas.beginForm(name)
+            w, h = self._size[key]  # the face's box: a board is larger than any page
+            self.canvas.beginForm(name, 0, 0, w, h)
             self._paint(key)
             self.canvas.endForm()
             self._forms[key] = name

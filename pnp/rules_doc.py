@@ -15,6 +15,9 @@ from pathlib import Path
 from .errors import InputError, Problem
 from .model import Game
 
+_UNITS_EN = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+_TENS_EN = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+            "eighty": 80, "ninety": 90}
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "eighteen": 18, "twenty": 20,
@@ -22,7 +25,12 @@ NUMBER_WORDS = {
     "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12,
     "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8,
     "neuf": 9, "dix": 10, "onze": 11, "douze": 12,
+    "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+    "nineteen": 19,
 }
+NUMBER_WORDS.update(_TENS_EN)
+NUMBER_WORDS.update({f"{t}-{u}": v + i + 1 for t, v in _TENS_EN.items()
+                     for i, u in enumerate(_UNITS_EN)})
 _WORDS = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _NUMBER = rf"(\d+(?:\s*[+,]\s*\d+)*|{_WORDS})"
 
@@ -32,6 +40,8 @@ def normalise(text: str) -> str:
     text = re.sub(r"[‘’`´]", "'", text)
     text = re.sub(r"[“”„«»]", '"', text)
     text = text.replace("×", "x").replace("\u00a0", " ")
+    text = re.sub(r"\*+|(?<!\w)_+|_+(?!\w)", "", text)  # markdown emphasis
+    text = text.replace("®", "")
     return re.sub(r"\s+", " ", text)
 
 

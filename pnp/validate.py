@@ -177,7 +177,7 @@ def check_rendering(game: Game, renderer: Renderer, bleed_mm: float,
                     lang: str) -> list[Problem]:
     """Expand every face's template: template errors, and text that does not fit,
     reported against the item whose text it is."""
-    from .components import pad, sheet
+    from .components import board, pad, sheet
     from .faces import FaceBox, item_context, item_size
     from .options import BuildOptions
     from .units import to_mm
@@ -187,10 +187,12 @@ def check_rendering(game: Game, renderer: Renderer, bleed_mm: float,
         return problems
     for comp in game.components.values():
         try:
-            if comp.spec.kind in ("sheet", "pad"):
+            if comp.spec.kind in ("sheet", "pad", "board"):
                 before = len(renderer.overflows)
                 if comp.spec.kind == "sheet":
                     sheet.render_svg(game, comp, renderer, BuildOptions(lang=lang))
+                elif comp.spec.kind == "board":
+                    board.render_svg(game, comp, renderer, BuildOptions(lang=lang))
                 else:
                     pad.render_svgs(game, comp, renderer, BuildOptions(lang=lang),
                                     pad.players(game)[:1])

@@ -4,7 +4,7 @@ marks and duplex backs."""
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .. import impose
 from ..errors import ContentError
@@ -23,6 +23,7 @@ class Built:
     pages: int
     duplex: bool
     per_page: int
+    extra: dict[str, tuple[bytes, int]] = field(default_factory=dict)  # more files: pages
 
 
 def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> Built:

@@ -1,0 +1,407 @@
+"""Temple Trip: card and board checks, custom temple cards, and what the templates draw."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import Problem
+from ..load import Key, Source, key_text, read_yaml
+from ..model import Game, Item
+from ..schema import did_you_mean, problem
+from .temple_trip_board import AIR_KINDS, ROAD_KINDS, Board, City
+
+RULE_REF = re.compile(r"\brule (\d+)\b", re.IGNORECASE)
+TOO_CLOSE = 12.0  # mm on the board: a new city nearer than this sits on top of another
+NAMED_CARDS = {"Passport Express": ("blue", "bottom"), "Straight and Narrow Road": ("blue", None),
+               "Airway to Heaven": ("blue", None)}
+
+
+@dataclass
+class Data:
+    board: str
+    outlines: str
+    max_custom: int
+    rule_count: int
+    regions: dict[str, dict[str, str]]
+    borders: dict[str, dict[str, str]]
+    returns: dict[str, str]
+    countries: dict[str, dict[str, str]]
+
+
+DATA_SCHEMA = Data
+
+
+def _temples(game: Game, printed_only: bool = False) -> list[Item]:
+    comp = game.components.get("temples")
+    if comp is None:
+        return []
+    return [i for i in comp.items if not i.fields.get("blank")
+            and not (printed_only and i.hidden)]
+
+
+def _board_files(game: Game) -> tuple[Source, Source]:
+    data = game.spec.data
+    if "files" not in game.cache:
+        game.cache["files"] = (read_yaml(game.folder / data["board"]),
+                               read_yaml(game.folder / data["outlines"]))
+    return game.cache["files"]
+
+
+def board(game: Game) -> Board:
+    """The board, with custom temples' new cities added (each linked by road to the
+    nearest road city it can reach without crossing a road)."""
+    if "board" in game.cache:
+        return game.cache["board"]
+    bsrc, osrc = _board_files(game)
+    spec = dict(bsrc.data["board"])
+    outlines = osrc.data["outlines"]
+    cards = []
+    seen: set[str] = set()
+    for item in _temples(game):
+        f = item.fields
+        if f.get("city") in seen or f.get("lat") is None or f.get("lon") is None:
+            continue
+        seen.add(f["city"])
+        cards.append({"id": item.id, "city": f["city"], "country": f.get("country", "USA"),
+                      "lat": f["lat"], "lon": f["lon"], "travel": f.get("travel", "road")})
+    spec["roads"] = [list(r) for r in spec.get("roads", [])]
+    spec["air"] = [list(r) for r in spec.get("air", [])]
+    b = Board(spec, cards, outlines)
+    known = {c for r in spec["roads"] for c in r}
+    new = [c for c in b.cities.values() if c.card and c.name not in known
+           and not c.flight_only and any(i.custom and i.fields.get("city") == c.name
+                                         for i in _temples(game))]
+    if new:
+        for city in new:
+            link = _nearest_link(b, city)
+            if link:
+                spec["roads"].append([city.name, link])
+        b = Board(spec, cards, outlines)
+    b.insets_outlines = osrc.data.get("insets", {})  # type: ignore[attr-defined]
+    game.cache["board"] = b
+    return b
+
+
+def _nearest_link(b: Board, city: City) -> str | None:
+    from ..geometry import segments_cross
+
+    candidates = sorted((c for c in b.cities.values() if not c.flight_only and c is not city
+                         and c.area == "mainland"),
+                        key=lambda c: math.dist(c.pos, city.pos))
+    for other in candidates:
+        if not any(segments_cross(city.pos, other.pos, b.cities[r.a].pos, b.cities[r.b].pos)
+                   for r in b.roads if other.name not in (r.a, r.b)):
+            return other.name
+    return None
+
+
+def _country(b: Board, lon: float, lat: float) -> str | None:
+    found = b.country_of(lon, lat)
+    if found:
+        return found
+    from ..geometry import point_in_polygon
+
+    for rings in getattr(b, "insets_outlines", {}).values():
+        if any(point_in_polygon((lon, lat), [tuple(p) for p in r]) for r in rings):
+            return "USA"
+    return None
+
+
+MEASURES = {
+    "regions": lambda g: len({i.fields.get("region") for i in _temples(g)}),
+    "airport-temples": lambda g: sum(1 for i in _temples(g) if not i.custom
+                                     and i.fields.get("travel") in ("both", "flight")),
+    "mainland-airports": lambda g: sum(1 for c in board(g).cities.values()
+                                       if c.airport and not c.flight_only),
+    "airports": lambda g: sum(1 for c in board(g).cities.values() if c.airport),
+    "pawn-colours": lambda g: len({i.fields.get("colour") for i in g.components["pawns"].items}),
+    "banks": lambda g: len(_board_files(g)[0].data["board"].get("banks", [])),
+}
+
+
+def _p(item: Item, field: str | None, message: str, severity: str = "error") -> Problem:
+    key = item.key + ((field,) if field else ())
+    return Problem(severity, str(item.source.path), item.source.line(key), key_text(key),
+                   message)
+
+
+def card_checks(game: Game) -> list[Problem]:
+    out: list[Problem] = []
+    slc = _board_files(game)[0].data["board"]["salt_lake_city"]["name"]
+    names: dict[str, Item] = {}
+    for item in _temples(game):
+        f = item.fields
+        for field in ("temple", "city", "state", "country", "travel"):
+            if f.get(field) in (None, ""):
+                out.append(_p(item, field, "required on a TEMPLE card (only blank cards may "
+                                           "leave it out)"))
+        if f.get("city") == slc:
+            out.append(_p(item, "city", f"{slc} has no TEMPLE card: it is the start and "
+                                        "finish (rule 9, rule 10)"))
+        if f.get("travel") in ("both", "flight") and f.get("country") not in (None, "USA"):
+            out.append(_p(item, "travel", "every Airport / Temple is in the USA (rule 10)"))
+        name = str(f.get("temple") or "")
+        if name in names:
+            first = names[name]
+            out.append(_p(item, "temple", f"'{name}' is already in the game "
+                                          f"({first.source.path.name}:{first.line()})"))
+        names.setdefault(name, item)
+    assignments = game.components.get("assignments")
+    if assignments:
+        seen: dict[str, Item] = {}
+        for item in assignments.items:
+            n = str(item.fields["name"])
+            if n in seen:
+                out.append(_p(item, "name", f"two ASSIGNMENT cards are called '{n}'"))
+            seen[n] = item
+        for n, (colour, returns) in NAMED_CARDS.items():
+            card = seen.get(n)
+            if card is None:
+                out.append(Problem("error", str(assignments.source.path) if assignments.source
+                                   else None, 1, "assignments",
+                                   f"the rules name the card '{n}': it is missing"))
+            elif card.fields["colour"] != colour or (returns and card.fields["returns"] != returns):
+                where = f" returned to the {returns} of the pile" if returns else ""
+                out.append(_p(card, None, f"'{n}' is a {colour} card{where}"))
+        if not any("cone" in str(i.fields["effect"]).lower() and i.fields["returns"] == "top"
+                   for i in assignments.items):
+            path = str(assignments.source.path) if assignments.source else None
+            out.append(Problem("error", path, 1, "assignments", "the rules name a card that "
+                               "ignores cones and goes back on top of the draw pile: none found "
+                               "(rule 11)"))
+    return out
+
+
+def _rule_refs(game: Game) -> list[tuple[Item, str, int]]:
+    """(item, field, rule number) for every 'rule N' printed on a card."""
+    refs = []
+    for comp in game.components.values():
+        for item in comp.items:
+            for field, value in item.fields.items():
+                texts = [value] if isinstance(value, str) else \
+                    [str(v) for e in value for v in e.values()] if isinstance(value, list) \
+                    and all(isinstance(e, dict) for e in value) else []
+                for text in texts:
+                    refs.extend((item, field, int(m.group(1))) for m in RULE_REF.finditer(text))
+    return refs
+
+
+def board_checks(game: Game) -> list[Problem]:
+    bsrc, _ = _board_files(game)
+    spec = bsrc.data["board"]
+    out: list[Problem] = []
+
+    def at(key: Key, message: str) -> None:
+        out.append(problem(bsrc, ("board",) + key, message))
+
+    b = board(game)
+    for mode in ("roads", "air"):
+        for i, route in enumerate(spec.get(mode, [])):
+            for j, end in enumerate(route):
+                if end not in b.cities:
+                    at((mode, i, j), f"no city '{end}' on the board"
+                                     f"{did_you_mean(str(end), b.cities)}")
+    if out:
+        return out
+    for r in b.roads:
+        ends = (b.cities[r.a], b.cities[r.b])
+        if any(c.flight_only for c in ends):
+            at(("roads",), f"{r.a}–{r.b}: a flight-only city has no roads (rule 10)")
+        if not r.squares:
+            at(("roads",), f"road {r.a}–{r.b} is too short for a single square")
+        if ends[0].country != ends[1].country and "USA" in (ends[0].country, ends[1].country) \
+                and not r.border:
+            at(("roads",), f"road {r.a}–{r.b} crosses a border without a Border Post")
+    for r in b.air:
+        for end in (r.a, r.b):
+            if not b.cities[end].airport:
+                at(("air",), f"air route {r.a}–{r.b}: {end} has no airport")
+        if not r.squares:
+            at(("air",), f"air route {r.a}–{r.b} has no room for a square")
+    for r, o in b.road_crossings():
+        at(("roads",), f"road {r.a}–{r.b} crosses road {o.a}–{o.b}")
+    for msg in b.overlaps():
+        at((), msg)
+    slc = spec["salt_lake_city"]["name"]
+    unreached = sorted(set(b.cities) - b.reachable(slc))
+    if unreached:
+        at((), f"not reachable from {slc}: {', '.join(unreached)}")
+    for c in b.cities.values():
+        if c.flight_only and c.name in b.reachable(slc, ("road",)):
+            at((), f"{c.name} is reachable only by air, yet a road leads there (rule 10)")
+    inland = b.reachable(slc, ("road",), through_border=False)
+    sneaked = sorted(n for n in inland if b.cities[n].country != "USA")
+    if sneaked:
+        at(("roads",), f"reached from the USA without a Border Post: {', '.join(sneaked)}")
+    kinds = {s.kind for r in b.roads for s in r.squares} | {s.kind for r in b.air
+                                                            for s in r.squares}
+    for kind in ("open", "zone", "assign", "border", "sky", "calm"):
+        if kind not in kinds:
+            at((), f"the board has no '{kind}' square")
+    for i, bank in enumerate(spec.get("banks", [])):
+        if bank.get("cones") != 15:
+            at(("banks", i), "a cone bank holds the 15 cones of its colour")
+    return out
+
+
+def custom_checks(game: Game) -> list[Problem]:
+    out: list[Problem] = []
+    customs = [i for i in _temples(game) if i.custom]
+    limit = game.spec.data["max_custom"]
+    if len(customs) > limit:
+        out.append(_p(customs[limit], None, f"at most {limit} custom temples (one per blank "
+                                            "card)"))
+    b = board(game)
+    shipped = {i.fields.get("city") for i in _temples(game) if not i.custom}
+    for item in customs:
+        f = item.fields
+        city = b.cities.get(f.get("city"))
+        on_board = f.get("city") in shipped or f.get("city") == b.spec["salt_lake_city"]["name"]
+        if f.get("lat") is None or f.get("lon") is None:
+            if not on_board:
+                out.append(_p(item, "lat", f"'{f.get('city')}' is not on the board yet: give "
+                                           "lat and lon for the new city"))
+                continue
+        else:
+            where = _country(b, f["lon"], f["lat"])
+            if where != f.get("country"):
+                out.append(_p(item, "lat", f"{f['lat']}, {f['lon']} lies in "
+                                           f"{where or 'no country on the board'}, not in "
+                                           f"{f.get('country')}"))
+        travel = f.get("travel")
+        if on_board and city is not None:
+            allowed = "flight" if city.flight_only else ("both" if city.airport else "road")
+            if travel != allowed:
+                why = {"flight": f"{city.name} is reachable only by air",
+                       "both": f"{city.name} is a mainland airport",
+                       "road": f"{city.name} has no airport"}[allowed]
+                out.append(_p(item, "travel", f"must be {allowed}: {why} (rule 10)"))
+        elif travel != "road":
+            out.append(_p(item, "travel", "a new city has no airport: its temple is road only "
+                                          "(rule 10)"))
+        if not on_board and city is not None:
+            raw = b.project(f["lon"], f["lat"])
+            for other in b.cities.values():
+                if other is city or other.area != "mainland":
+                    continue
+                d = math.dist(raw, b.project(other.lon, other.lat))
+                if d < TOO_CLOSE:
+                    out.append(_p(item, "lat", f"the new city would sit on top of {other.name} "
+                                               f"({d:.0f} mm apart on the board)"))
+    return out
+
+
+def checks(game: Game) -> list[Problem]:
+    out = card_checks(game) + custom_checks(game)
+    if any(p.severity == "error" for p in out):
+        return out
+    out.extend(board_checks(game))
+    count = game.spec.data["rule_count"]
+    for item, field, n in _rule_refs(game):
+        if not 1 <= n <= count:
+            out.append(_p(item, field, f"rule {n} does not exist (the rules are numbered "
+                                       f"1-{count})"))
+    return out
+
+
+def custom_entries(src: Source, problems: list[Problem]
+                   ) -> list[tuple[str, Key, list[Any], bool]] | None:
+    """A custom temple file is one temple (temple:, city:, ...) or `temples: [...]`."""
+    data = src.data
+    stem = Path(src.path).stem
+    if isinstance(data, dict) and "temples" in data:
+        entries = data["temples"]
+        if not isinstance(entries, list):
+            problems.append(problem(src, ("temples",), "must be a list of temples"))
+            return None
+        return [("temples", ("temples",),
+                 [{**e, "id": e.get("id", f"custom-{stem}-{i + 1}"), "custom": True}
+                  if isinstance(e, dict) else e for i, e in enumerate(entries)], False)]
+    if isinstance(data, dict) and "temple" in data:
+        return [("temples", (), [{**data, "id": data.get("id", f"custom-{stem}"),
+                                  "custom": True}], True)]
+    problems.append(Problem("error", str(src.path), 1, None,
+                            "a custom temple file holds one temple (temple:, city:, state:, "
+                            "country:, region:, travel:, lat:, lon:)"))
+    return None
+
+
+def hide_replaced_blanks(game: Game) -> None:
+    """Each custom temple prints instead of the blank card of its region."""
+    comp = game.components.get("temples")
+    if comp is None:
+        return
+    blanks = [i for i in comp.items if i.fields.get("blank")]
+    for item in comp.items:
+        if item.custom and not item.fields.get("blank"):
+            match = next((b for b in blanks if not b.hidden
+                          and b.fields.get("region") == item.fields.get("region")), None)
+            if match:
+                match.hidden = True
+
+
+# ---------------------------------------------------------------- templates
+
+
+def item_context(game: Game, component_id: str, item: Item, lang: str) -> dict[str, Any]:
+    if component_id == "temples":
+        hide_replaced_blanks(game)
+        return {"airport": item.fields.get("travel") in ("both", "flight")}
+    return {}
+
+
+def board_context(game: Game, lang: str) -> dict[str, Any]:
+    from .. import fonts
+    from ..geometry import place_labels
+    from ..units import MM
+
+    b = board(game)
+    label_size = 3.1
+    size_pt = label_size * MM
+
+    def sq(s: Any) -> dict[str, Any]:
+        return {"x": s.x, "y": s.y, "a": s.angle, "kind": s.kind}
+
+    squares = [sq(s) for r in b.roads for s in r.squares]
+    air_squares = [sq(s) for r in b.air for s in r.squares]
+    obstacles = [(s["x"] - 4.2, s["y"] - 4.2, s["x"] + 4.2, s["y"] + 4.2)
+                 for s in squares + air_squares]
+    positions = {n: c.pos for n, c in b.cities.items()}
+    labels = place_labels(positions, {n: n for n in positions}, lambda n: b.cities[n].radius,
+                          label_size, lambda t: fonts.string_width(t, size_pt, True) / MM,
+                          (0.0, 0.0, b.width, b.height),
+                          [(b.cities[r.a].pos, b.cities[r.b].pos) for r in b.roads], obstacles)
+    spec = b.spec
+    return {
+        "width": b.width, "height": b.height,
+        "countries": {k: [_path(p) for p in v] for k, v in b.outline_paths().items()},
+        "insets": {k: {"paths": [_path(p) for p in v], "box": spec["insets"][k]["box"]}
+                   for k, v in b.inset_paths(getattr(b, "insets_outlines", {})).items()},
+        "clip": spec["mainland"]["clip"],
+        "roads": [{"a": b.cities[r.a].pos, "b": b.cities[r.b].pos} for r in b.roads],
+        "air": [{"d": "M{:.2f} {:.2f} Q{:.2f} {:.2f} {:.2f} {:.2f}".format(
+            *r.curve[0], *r.curve[1], *r.curve[2])} for r in b.air if r.curve],
+        "squares": squares, "air_squares": air_squares,
+        "cities": [{"name": c.name, "x": c.pos[0], "y": c.pos[1], "kind": c.kind,
+                    "r": c.radius, "label": labels[c.name]} for c in b.cities.values()],
+        "label_size": label_size,
+        "banks": spec.get("banks", []),
+        "flags": spec.get("flags", []),
+        "counts": {"roads": len(b.roads), "air": len(b.air), "squares": len(squares),
+                   "air_squares": len(air_squares),
+                   "borders": sum(1 for s in squares if s["kind"] == "border")},
+    }
+
+
+def sheet_context(game: Game, component_id: str, lang: str) -> dict[str, Any]:
+    b = board(game)
+    return {"airports": sorted(c.name for c in b.cities.values() if c.airport),
+            "temples": len(_temples(game)), "kinds": {"road": ROAD_KINDS, "air": AIR_KINDS}}
+
+
+def _path(points: list[tuple[float, float]]) -> str:
+    return "M" + " L".join(f"{x:.1f} {y:.1f}" for x, y in points) + " Z"
