@@ -100,4 +100,10 @@ def cross_check(game: Game, doc_path: Path) -> tuple[list[Problem], int]:
         problems.append(Problem("error", *where,
                                 f"{doc_path.name} says {values[0]} for '{exp.phrase}', "
                                 f"the content expects {exp.count} (expectation '{exp.id}')"))
+    from .games import module_for
+
+    module = module_for(game.id)
+    hook = getattr(module, "rules_doc_checks", None) if module else None
+    if hook is not None:
+        problems.extend(hook(game, read_document(doc_path), doc_path.name))
     return problems, confirmed

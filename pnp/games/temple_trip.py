@@ -66,8 +66,9 @@ def board(game: Game) -> Board:
         if f.get("city") in seen or f.get("lat") is None or f.get("lon") is None:
             continue
         seen.add(f["city"])
+        travel = "road" if item.custom else f.get("travel", "road")  # new cities: no airport
         cards.append({"id": item.id, "city": f["city"], "country": f.get("country", "USA"),
-                      "lat": f["lat"], "lon": f["lon"], "travel": f.get("travel", "road")})
+                      "lat": f["lat"], "lon": f["lon"], "travel": travel})
     spec["roads"] = [list(r) for r in spec.get("roads", [])]
     spec["air"] = [list(r) for r in spec.get("air", [])]
     b = Board(spec, cards, outlines)
@@ -242,6 +243,15 @@ def board_checks(game: Game) -> list[Problem]:
     for kind in ("open", "zone", "assign", "border", "sky", "calm"):
         if kind not in kinds:
             at((), f"the board has no '{kind}' square")
+    for i, flag in enumerate(spec.get("flags", [])):
+        x, y = flag["at"]
+        box = [(x, y), (x + 22, y), (x + 22, y + 12), (x, y + 12)]
+        from ..geometry import polygons_overlap
+
+        if any(polygons_overlap(box, s.corners()) for r in b.roads + b.air for s in r.squares) \
+                or any(x - c.radius < c.pos[0] < x + 22 + c.radius
+                       and y - c.radius < c.pos[1] < y + 12 + c.radius for c in b.cities.values()):
+            at(("flags", i), f"the {flag['country']} flag covers a square or a city")
     for i, bank in enumerate(spec.get("banks", [])):
         if bank.get("cones") != 15:
             at(("banks", i), "a cone bank holds the 15 cones of its colour")
@@ -405,3 +415,66 @@ def sheet_context(game: Game, component_id: str, lang: str) -> dict[str, Any]:
 
 def _path(points: list[tuple[float, float]]) -> str:
     return "M" + " L".join(f"{x:.1f} {y:.1f}" for x, y in points) + " Z"
+
+
+# ---------------------------------------------------------------- rules document
+
+_STOP = set("that this with from have they their them then when will must into your only also "
+            "there other before after which where what each over some such more than about "
+            "above rule rules".split())
+
+
+def _stems(text: str) -> set[str]:
+    from ..rules_doc import normalise
+
+    return {w[:5] for w in re.findall(r"[a-z]{4,}", normalise(text)) if w not in _STOP}
+
+
+def numbered_rules(text: str) -> dict[int, str]:
+    """The document's numbered rules ("10. There are ...") with their text."""
+    rules: dict[int, str] = {}
+    current = None
+    for line in text.splitlines():
+        m = re.match(r"^\s*(\d{1,2})\.\s+(.*)", line)
+        if m:
+            current = int(m.group(1))
+            rules[current] = m.group(2)
+        elif line.startswith("#"):
+            current = None
+        elif current is not None:
+            rules[current] += " " + line
+    return rules
+
+
+def rules_doc_checks(game: Game, text: str, doc_name: str) -> list[Problem]:
+    """Rule numbers printed on cards must exist in the document; and the document's own
+    cross-references ("agreed in 3 above") are checked against what each rule says."""
+    from ..rules_doc import normalise
+
+    rules = numbered_rules(text)
+    out: list[Problem] = []
+    for item, field, n in _rule_refs(game):
+        if n not in rules:
+            out.append(_p(item, field, f"rule {n} is not in {doc_name} (it numbers "
+                                       f"{min(rules, default=0)}-{max(rules, default=0)})"))
+    for n, body in sorted(rules.items()):
+        flat = normalise(body)
+        for m in re.finditer(r"(\w+)\s+in\s+(\d{1,2})\)?\s+above", flat):
+            key, ref = m.group(1), int(m.group(2))
+            stem = key[:5]
+            holders = [k for k, v in rules.items() if k < n and stem in _stems(v)]
+            if ref in rules and stem not in _stems(rules[ref]) and len(holders) == 1:
+                out.append(Problem("warning", doc_name, None, f"rule {n}",
+                                   f"the document's rule {n} points to '{key} in {ref} above', "
+                                   f"but that is rule {holders[0]}"))
+                continue
+            start = flat.rfind(".", 0, m.start()) + 1
+            words = _stems(flat[start:m.end() + 120])
+            scores = {k: len(words & _stems(v)) / max(1, len(words))
+                      for k, v in rules.items() if k < n}
+            best = max(scores, key=lambda k: scores[k], default=ref)
+            if best != ref and scores[best] >= scores.get(ref, 0) + 0.1:
+                out.append(Problem("warning", doc_name, None, f"rule {n}",
+                                   f"the document's rule {n} points to rule {ref} ('{key} in "
+                                   f"{ref} above'), but what it describes is in rule {best}"))
+    return out
