@@ -105,6 +105,8 @@ def build(
         "--back-offset", help="Shift backs by X,Y mm (X to the right, Y up, as seen on the "
         "backs page) to correct a printer's misregistration, e.g. 1,-0.5.")] = "0,0",
     lang: Annotated[str, typer.Option(help="Language of printed text: en, de or fr.")] = "en",
+    overlap: Annotated[str, typer.Option(
+        help="Boards larger than the paper: the strip neighbouring pages share.")] = "10mm",
     custom: CustomOpt = None,
     content: ContentOpt = None,
 ) -> None:
@@ -123,13 +125,19 @@ def build(
     if not 0 <= bleed_pt <= 10 * MM:
         _usage(f"--bleed must be between 0 and 10mm (got {bleed})")
     offset = _parse_offset(back_offset)
+    try:
+        overlap_pt = parse_length(overlap)
+    except ValueError as exc:
+        _usage(f"--overlap: {exc}")
+    if not 0 <= overlap_pt <= 50 * MM:
+        _usage(f"--overlap must be between 0 and 50mm (got {overlap})")
 
     from .build import build_game
     from .content import content_root, resolve_games, shipped_dir
     from .options import BuildOptions
 
     opts = BuildOptions(paper=paper, bleed=bleed_pt, crop_marks=crop_marks, duplex=duplex,
-                        flip=flip, back_offset=offset, lang=lang)
+                        flip=flip, back_offset=offset, lang=lang, overlap=overlap_pt)
     try:
         root = content_root(content)
         names = resolve_games(root, games or [])

@@ -306,6 +306,7 @@ def custom_checks(game: Game) -> list[Problem]:
 
 
 def checks(game: Game) -> list[Problem]:
+    hide_replaced_blanks(game)
     out = card_checks(game) + custom_checks(game)
     if any(p.severity == "error" for p in out):
         return out
@@ -359,7 +360,6 @@ def hide_replaced_blanks(game: Game) -> None:
 
 def item_context(game: Game, component_id: str, item: Item, lang: str) -> dict[str, Any]:
     if component_id == "temples":
-        hide_replaced_blanks(game)
         return {"airport": item.fields.get("travel") in ("both", "flight")}
     return {}
 
