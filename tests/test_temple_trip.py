@@ -59,12 +59,12 @@ def test_tiles_overlap_exactly_and_cover_the_board(paper: tuple[float, float]) -
         assert t.w <= plan.area_w + 1e-6 and t.h <= plan.area_h + 1e-6
     for r in range(plan.rows):
         row = sorted((t for t in plan.tiles if t.row == r), key=lambda t: t.x)
-        for a, b in zip(row, row[1:]):
+        for a, b in zip(row, row[1:], strict=False):
             assert (a.x + a.w) - b.x == pytest.approx(10 * MM)  # the set overlap, exactly
         assert row[-1].x + row[-1].w == pytest.approx(w)  # and the last reaches the edge
     for c in range(plan.cols):
         col = sorted((t for t in plan.tiles if t.col == c), key=lambda t: t.y)
-        for a, b in zip(col, col[1:]):
+        for a, b in zip(col, col[1:], strict=False):
             assert (a.y + a.h) - b.y == pytest.approx(10 * MM)
         assert col[-1].y + col[-1].h == pytest.approx(h)
 
