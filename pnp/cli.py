@@ -77,10 +77,17 @@ def list_games(content: ContentOpt = None) -> None:
                 continue
             typer.echo(f"{gid}: {game.spec.name}")
             for comp in game.components.values():
-                count = len(comp.expanded()) if comp.spec.kind != "sheet" else 1
+                kind = comp.spec.kind
+                if kind == "sheet":
+                    what = "   1 page"
+                elif kind == "pad":
+                    what = f"{game.spec.data.get('pad_sheets', 1):>4} sheets"
+                elif kind == "board":
+                    what = "   1 board"
+                else:
+                    what = f"{len(comp.expanded()):>4} items"
                 size = f", {comp.spec.size}" if comp.spec.size else ""
-                noun = "page" if comp.spec.kind == "sheet" else "items"
-                typer.echo(f"  {comp.id:<12} {comp.spec.kind:<6} {count:>4} {noun}{size}"
+                typer.echo(f"  {comp.id:<12} {kind:<6} {what}{size}"
                            f"  {comp.spec.description or comp.spec.title}")
     except PnpError as exc:
         _fail(exc)
