@@ -17,6 +17,7 @@ from ..geometry import (
     spread,
     square_corners,
 )
+from ..graph import adjacency, reachable
 
 SQUARE = 7.6  # mm: a track square
 PITCH = 10.0  # mm between square centres along a route
@@ -255,19 +256,10 @@ class Board:
 
     def reachable(self, start: str, modes: tuple[str, ...] = ("road", "air"),
                   through_border: bool = True) -> set[str]:
-        graph: dict[str, set[str]] = {n: set() for n in self.cities}
-        for r in (self.roads if "road" in modes else []) + (self.air if "air" in modes else []):
-            if r.mode == "road" and r.border and not through_border:
-                continue
-            graph[r.a].add(r.b)
-            graph[r.b].add(r.a)
-        seen, stack = {start}, [start]
-        while stack:
-            for n in graph[stack.pop()]:
-                if n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        return seen
+        routes = (self.roads if "road" in modes else []) + (self.air if "air" in modes else [])
+        links = [(r.a, r.b) for r in routes
+                 if through_border or not (r.mode == "road" and r.border)]
+        return reachable(adjacency(self.cities, links), start)
 
     def outline_paths(self) -> dict[str, list[list[Point]]]:
         """Country outlines in board mm, cut to the mainland map's area."""
