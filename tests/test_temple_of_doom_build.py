@@ -73,6 +73,7 @@ def test_layout_guide_shows_rows_variant_and_decks(tod_a4: Path) -> None:
     assert text.count("18 cards, 3 swapped in") == 2  # Relic and Temple; Movement has none
     for row in range(1, 10):
         assert f"row {row}:" in text
+    assert "Setup guide · page 1/1" in text and "50 mm" in text  # info line and scale bar
 
 
 def test_fonts_embedded_subset_once(tod_a4: Path) -> None:

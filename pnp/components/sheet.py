@@ -8,9 +8,10 @@ from typing import Any
 from ..games import module_for
 from ..model import Component, Game
 from ..options import BuildOptions
-from ..pdf import SvgPainter, new_canvas
+from ..impose import Band
+from ..pdf import SvgPainter, draw_info, new_canvas
 from ..render import Renderer
-from ..units import PAPERS, to_mm
+from ..units import MM, PAPERS, to_mm
 from .items import Built
 
 
@@ -47,6 +48,9 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
     painter = SvgPainter(canvas, game.folder)
     face = painter.parse(svg, comp.spec.front)
     painter.draw(face, 0, 0)
+    band = Band(10 * MM, 2.2 * MM, False, w - 20 * MM, 3 * MM)  # templates keep 6 mm free
+    draw_info(canvas, band, f"{game.spec.name} · {comp.spec.title} · page 1/1 · "
+                            f"{opts.paper.upper()}")
     canvas.showPage()
     canvas.save()
     return Built(buf.getvalue(), 1, 1, False, 1)
