@@ -161,10 +161,12 @@ def load_game(folder: Path, problems: list[Problem],
                                     f"the file must hold a list under '{top}:'"))
             components[comp_id] = Component(comp_id, cspec, [], isrc)
             continue
+        sharing = [c.items_key or cid for cid, c in spec.components.items()
+                   if c is not None and c.file == cspec.file]  # one file, several lists
         for extra in isrc.data:
-            if extra != top:
+            if extra not in sharing:
                 problems.append(problem(isrc, (extra,),
-                                        f"unknown key{did_you_mean(extra, [top])}"))
+                                        f"unknown key{did_you_mean(extra, sharing)}"))
         items = load_items(cspec, comp_id, isrc, isrc.data[top], (top,), spec.languages,
                            problems, custom=False)
         components[comp_id] = Component(comp_id, cspec, items, isrc)

@@ -1,0 +1,78 @@
+"""Temple Rush: every temple card must be buildable from one player's bricks; the build
+found is what the card shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import Problem
+from ..load import key_text
+from ..model import Game, Item
+from .temple_rush_solver import parse_shape, solve
+
+
+@dataclass
+class Data:
+    stock: dict[str, int]
+    deck: dict[str, int]
+    display: dict[str, int]
+    bonus: dict[str, int]
+    values: dict[str, dict[str, Any]]
+    players: dict[str, dict[str, Any]]
+    labels: dict[str, dict[str, Any]]
+
+
+DATA_SCHEMA = Data
+
+
+def _stock(game: Game) -> dict[int, int]:
+    return {int(k): v for k, v in game.spec.data["stock"].items()}
+
+
+def build_of(game: Game, item: Item) -> Any:
+    key = ("build", item.id, id(item))
+    if key not in game.cache:
+        rows = parse_shape(item.fields.get("shape", ""))
+        game.cache[key] = (rows, solve(rows, item.fields.get("points"), _stock(game)))
+    return game.cache[key]
+
+
+MEASURES = {
+    "lightning-points": lambda g: sum(int(i.fields["points"]) for i in g.components["lightning"].items),
+    "bricks-per-player": lambda g: sum(_stock(g).values()),
+    "bricks-total": lambda g: sum(_stock(g).values()) * len(g.components["boards"].items),
+}
+
+
+def checks(game: Game) -> list[Problem]:
+    """One line per card that cannot be built, saying why; and a colour for each value."""
+    out: list[Problem] = []
+    values = game.spec.data["values"]
+    for item in game.components["temples"].items:
+        _, found = build_of(game, item)
+        where = (str(item.source.path), item.line("shape"), key_text(item.key + ("shape",)))
+        if found.bricks is None:
+            out.append(Problem("error", *where, f"temple {item.id} cannot be built from one "
+                                                f"player's 13 bricks: {found.reason}"))
+        if str(item.fields.get("points")) not in values:
+            out.append(Problem("error", str(item.source.path), item.line("points"),
+                               key_text(item.key + ("points",)),
+                               f"no card colour for {item.fields.get('points')} points "
+                               f"(colours exist for {', '.join(values)})"))
+    return out
+
+
+def describe(bricks: list[Any]) -> str:
+    """'1x4 1x3 1x3' from the bottom up: the build `pnp validate` reports."""
+    return " + ".join(f"1x{b.length}" for b in sorted(bricks, key=lambda b: (-b.row, b.start)))
+
+
+def item_context(game: Game, component_id: str, item: Item, lang: str) -> dict[str, Any]:
+    if component_id != "temples":
+        return {}
+    rows, found = build_of(game, item)
+    bricks = found.bricks or []
+    return {"rows": len(rows), "width": max((len(r) for r in rows), default=0),
+            "bricks": [{"row": b.row, "start": b.start, "length": b.length} for b in bricks],
+            "build": describe(bricks)}
