@@ -6,9 +6,9 @@ import io
 from typing import Any
 
 from ..games import module_for
+from ..impose import Band
 from ..model import Component, Game
 from ..options import BuildOptions
-from ..impose import Band
 from ..pdf import SvgPainter, draw_info, new_canvas
 from ..render import Renderer
 from ..units import MM, PAPERS, to_mm
