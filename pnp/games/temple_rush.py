@@ -39,7 +39,8 @@ def build_of(game: Game, item: Item) -> Any:
 
 
 MEASURES = {
-    "lightning-points": lambda g: sum(int(i.fields["points"]) for i in g.components["lightning"].items),
+    "lightning-points": lambda g: sum(int(i.fields["points"])
+                                      for i in g.components["lightning"].items),
     "bricks-per-player": lambda g: sum(_stock(g).values()),
     "bricks-total": lambda g: sum(_stock(g).values()) * len(g.components["boards"].items),
 }
