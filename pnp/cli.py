@@ -30,12 +30,12 @@ CustomOpt = Annotated[list[Path] | None, typer.Option(
                      "('cards: [...]'). Repeatable.", show_default=False)]
 
 
-def _fail(exc: PnpError) -> None:
+def _fail(exc: PnpError, outcome: str = "nothing was built") -> None:
     if isinstance(exc, ProblemsFound):
         for p in exc.problems:
             typer.echo(p.format(), err=True)
         errors = sum(1 for p in exc.problems if p.severity == "error")
-        typer.echo(f"{errors} error(s); nothing was built", err=True)
+        typer.echo(f"{errors} error(s); {outcome}", err=True)
     else:
         typer.echo(f"error: {exc.format()}", err=True)
     raise typer.Exit(exc.exit_code)
@@ -290,7 +290,7 @@ def sheets(
                           BuildOptions(paper=paper.lower(), lang=lang), count or 0, per_page,
                           [n.strip() for n in names.split(",") if n.strip()], map_name)
     except PnpError as exc:
-        _fail(exc)
+        _fail(exc, "no sheets were written")
     for w in result.warnings:
         typer.echo(w.format(), err=True)
     typer.echo(f"{result.path}: {result.sheets} sheet{'s' * (result.sheets != 1)} on "
@@ -335,7 +335,7 @@ def score(
             filled_pdf(game_obj, shipped_dir("templates"), result, powers, pdf,
                        BuildOptions(lang=lang))
     except PnpError as exc:
-        _fail(exc)
+        _fail(exc, "the sheet was not scored")
     if fmt == "json":
         typer.echo(json.dumps(result.as_dict(), indent=2, ensure_ascii=False))
     else:

@@ -91,9 +91,15 @@ def score_file(root: Path, game_id: str, filled: Path) -> tuple[scorer.Score | N
     if map_name is not None and not isinstance(map_name, str):
         raise ProblemsFound([Problem("error", str(filled), src.line(("map",)), "map",
                                      f"must be a map name (got {map_name!r})")])
-    game, _ = _game(root, game_id, map_name)
-    game, _ = load_valid_game_with(game)
-    m = selected_map(game)
+    try:
+        game, _ = _game(root, game_id, map_name)
+        game, _ = load_valid_game_with(game)
+        m = selected_map(game)
+    except InputError as exc:
+        if map_name is None:
+            raise
+        raise ProblemsFound([Problem("error", str(filled), src.line(("map",)), "map",
+                                     exc.message)]) from exc
     problems: list[Problem] = []
     entries = scorer.parse_entries(src, m, game.spec.data["rules"], list(m.spec.dice),
                                    problems)

@@ -142,11 +142,13 @@ def check_sheet(src: Source, entries: dict[str, Entry], m: maps.LoadedMap, game:
                                     "be written once"))
         else:
             first[e.number] = e
-    for city in m.spec.cities:
-        if city.name not in entries and city.name not in (data.get("cities") or {}):
+    written = data.get("cities") if isinstance(data.get("cities"), dict) else None
+    for city in m.spec.cities if written is not None else []:
+        if city.name not in entries and city.name not in written:
             problems.append(problem(src, ("cities",), f"{city.name} is neither filled nor "
                                     f"crossed out: a finished sheet has all "
                                     f"{len(m.spec.cities)} cities"))
+    for city in m.spec.cities:
         e = entries.get(city.name)
         if e and e.die and not city.colour:
             problems.append(problem(src, e.key + ("die",), f"{city.name} is not a coloured "
