@@ -54,7 +54,8 @@ class Renderer:
             lstrip_blocks=True,
             keep_trailing_newline=False,
         )
-        self.env.globals.update(fit_text=self._fit_text, wrap_text=text.wrap)
+        self.env.globals.update(fit_text=self._fit_text, wrap_text=text.wrap,
+                                check_fits=self._check_fits)
         self.env.filters["num"] = _num
         self.overflows: list[str] = []
         self._cache: dict[str, jinja2.Template] = {}
@@ -104,6 +105,13 @@ class Renderer:
         except (TypeError, ValueError, ZeroDivisionError, KeyError) as exc:
             path, line = _template_frame(exc, tpl)
             raise ContentError(f"template error: {exc}", path, line) from exc
+
+    def _check_fits(self, used: float, room: float, what: str = "text") -> str:
+        """For templates that stack several texts: record when the stack runs past its
+        room (mm), so `pnp validate` reports it like a single text that does not fit."""
+        if used > room + 0.01:
+            self.overflows.append(f"{what} runs {used - room:.1f} mm past its {room:g} mm")
+        return ""
 
     def _fit_text(self, value: Any, width: float, height: float, size: float,
                   min_size: float = 5.0, bold: bool = False,

@@ -80,3 +80,10 @@ def test_stones_per_colour(content_copy: Path) -> None:
     stones.write_text(stones.read_text().replace("colour: moon, copies: 9", "colour: moon, copies: 8"))
     lines = errors(content_copy)
     assert any("stones per player: expected 9 per colour, got moon 8" in ln for ln in lines), lines
+
+
+def test_reference_card_text_must_fit(content_copy: Path) -> None:
+    ref = content_copy / GAME / "reference.yaml"
+    ref.write_text(ref.read_text().replace('fewer to win."', 'fewer to win. ' + "More words. " * 40 + '"'))
+    lines = errors(content_copy)
+    assert any("reference.yaml:3: reference[0]: the card's text runs" in ln for ln in lines), lines
