@@ -185,7 +185,9 @@ def validate(
         "--rules-doc", help="The game's rules document: each expectation's phrase and "
         "number must be found in it.", show_default=False)] = None,
     fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
-    lang: Annotated[str, typer.Option(help="Language whose texts are checked.")] = "en",
+    lang: Annotated[str | None, typer.Option(
+        help="Language whose texts are checked. Default: every language of the game.",
+        show_default=False)] = None,
     map_name: Annotated[str | None, typer.Option(
         "--map", help="Dice Trip: check this map (a shipped name or your own file) instead "
         "of every shipped map.", show_default=False)] = None,
@@ -217,8 +219,14 @@ def validate(
             if game is not None and not any(p.severity == "error" for p in problems):
                 problems.extend(check_game(game))
                 if not any(p.severity == "error" for p in problems):  # rendering needs sound data
-                    renderer = Renderer(search_path(game.folder, shipped_dir("templates"), gid))
-                    problems.extend(check_rendering(game, renderer, 3.0, lang))
+                    if lang is not None and lang not in game.spec.languages:
+                        _usage(f"--lang {lang}: {game.spec.name} is available in "
+                               f"{', '.join(game.spec.languages)}")
+                    for each in [lang] if lang else game.spec.languages:
+                        renderer = Renderer(search_path(game.folder, shipped_dir("templates"),
+                                                        gid))
+                        found = check_rendering(game, renderer, 3.0, each)
+                        problems.extend(p for p in found if p not in problems)
                 if rules_doc is not None:
                     found, confirmed = cross_check(game, rules_doc)
                     problems.extend(found)

@@ -124,3 +124,16 @@ def test_counts_of_everything(french: Path) -> None:
                      "points.pdf": 12, "dice.pdf": 4, "bricks.pdf": 1, "solo.pdf": 1}
     bricks = pdfplumber.open(french / "bricks.pdf").pages[0]
     assert "13 par couleur" in bricks.extract_text()
+
+
+def test_missing_translation(content_copy: Path, tmp_path: Path) -> None:
+    others = content_copy / GAME / "others.yaml"
+    others.write_text(others.read_text().replace("title: {fr: Règles solo, en: Solo rules}",
+                                                 "title: {fr: Règles solo}"))
+    lines = assert_clean_failure(run_pnp("validate", GAME, "--content", content_copy), 1)
+    assert any("others.yaml:34: solo[0].title: no 'en' translation (has: fr)" in ln
+               for ln in lines), lines
+    assert run_pnp("validate", GAME, "--content", content_copy, "--lang", "fr").returncode == 0
+    lines = assert_clean_failure(run_pnp("build", GAME, "--content", content_copy, "--lang", "en",
+                                         "--out", tmp_path), 1)
+    assert "no 'en' translation" in lines[0]
