@@ -1,5 +1,6 @@
-"""Orchestrate one build: load, validate, render every component in memory, then write
-the files atomically (temp name + rename) so a failed build leaves old output intact."""
+"""Orchestrate one build: load, validate, render every component in memory, preflight
+the laid-out pages, then write the files atomically (temp name + rename) so a failed
+build leaves old output intact. `pnp validate` runs all of it but the writing."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .components import board as board_kind
@@ -17,9 +18,11 @@ from .components import items as items_kind
 from .components import pad as pad_kind
 from .components import sheet as sheet_kind
 from .content import load_game
-from .errors import InputError, Problem, ProblemsFound
+from .errors import ContentError, InputError, Problem, ProblemsFound
+from .load import key_text
 from .model import Game
 from .options import BuildOptions
+from .pages import PdfRecord
 from .render import Renderer, search_path
 from .validate import check_game, check_templates
 
@@ -30,6 +33,23 @@ class GameBuild:
     out_dir: Path
     files: list[dict[str, object]] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+
+
+@dataclass
+class Rendered:
+    """A game built in memory: its files, every problem found, what was checked."""
+
+    game: Game
+    opts: BuildOptions
+    outputs: list[tuple[str, bytes, dict[str, object]]] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    checks: dict[str, int] = field(default_factory=dict)
+    pages: int = 0
+    items: int = 0
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
 
 
 def load_valid_game(folder: Path, custom: list[Path]) -> tuple[Game, list[Problem]]:
@@ -43,44 +63,81 @@ def load_valid_game(folder: Path, custom: list[Path]) -> tuple[Game, list[Proble
     return game, problems
 
 
-def build_game(folder: Path, templates_root: Path, out_root: Path, opts: BuildOptions,
-               custom: list[Path] | None = None,
-               progress: Callable[[str], None] | None = None) -> GameBuild:
-    game, problems = load_valid_game(folder, custom or [])
-    renderer = Renderer(search_path(folder, templates_root, game.id))
+def game_language(game: Game, lang: str | None) -> str:
+    """`--lang`, checked against the game's languages; none given: the game's first."""
+    if lang is None:
+        return game.spec.languages[0]
+    if lang not in game.spec.languages:
+        raise InputError(f"--lang {lang}: {game.spec.name} is available in "
+                         f"{', '.join(game.spec.languages)}")
+    return lang
+
+
+def render_game(game: Game, templates_root: Path, opts: BuildOptions,
+                progress: Callable[[str], None] | None = None) -> Rendered:
+    """Render, lay out and preflight every component of a loaded, valid game."""
+    from . import preflight
+
+    opts = replace(opts, lang=game_language(game, opts.lang))
+    renderer = Renderer(search_path(game.folder, templates_root, game.id))
+    result = Rendered(game, opts)
     missing = check_templates(game, renderer)
     if missing:
-        raise ProblemsFound(missing)
-    if opts.lang not in game.spec.languages:
-        raise InputError(f"--lang {opts.lang}: {game.spec.name} is available in "
-                         f"{', '.join(game.spec.languages)}")
-    outputs: list[tuple[str, bytes, dict[str, object]]] = []
+        result.problems.extend(missing)
+        return result
+    records: list[PdfRecord] = []
     for n, comp in enumerate(game.components.values(), 1):
         if progress:
             progress(f"{game.id}: {comp.id} ({n}/{len(game.components)})")
         kind = {"sheet": sheet_kind, "pad": pad_kind, "board": board_kind}.get(
             comp.spec.kind, items_kind)
-        built = kind.build(game, comp, renderer, opts)
-        name = f"{comp.id}.pdf"
-        outputs.append((name, built.data, {
-            "path": name, "component": comp.id, "kind": comp.spec.kind,
-            "items": built.items, "pages": built.pages, "duplex": built.duplex,
-            "sha256": hashlib.sha256(built.data).hexdigest(),
-        }))
-        for extra_name, (data, pages) in built.extra.items():
-            outputs.append((extra_name, data, {
-                "path": extra_name, "component": comp.id, "kind": f"{comp.spec.kind}-poster",
-                "items": 1, "pages": pages, "duplex": False,
+        key = ("components", comp.id)
+        renderer.where = (str(game.source.path), game.source.line(key), key_text(key))
+        try:
+            built = kind.build(game, comp, renderer, opts)
+        except ContentError as exc:
+            result.problems.append(Problem("error", exc.path, exc.line, exc.key or comp.id,
+                                           exc.message))
+            continue
+        records.extend(built.records)
+        result.pages += built.pages
+        result.items += built.items
+        files = [(f"{comp.id}.pdf", built.data, built.pages, comp.spec.kind)]
+        files += [(name, data, pages, f"{comp.spec.kind}-poster")
+                  for name, (data, pages) in built.extra.items()]
+        for name, data, pages, kind_name in files:
+            result.outputs.append((name, data, {
+                "path": name, "component": comp.id, "kind": kind_name,
+                "items": built.items if name == f"{comp.id}.pdf" else 1, "pages": pages,
+                "duplex": built.duplex if name == f"{comp.id}.pdf" else False,
                 "sha256": hashlib.sha256(data).hexdigest()}))
+    for message, (path, line, key) in renderer.overflows:
+        problem = Problem("error", path, line, key, message, "text-placement")
+        if problem not in result.problems:
+            result.problems.append(problem)
+    found, counts = preflight.run(game, records, renderer, opts.paper)
+    result.problems.extend(found)
+    result.checks = counts
+    return result
+
+
+def build_game(folder: Path, templates_root: Path, out_root: Path, opts: BuildOptions,
+               custom: list[Path] | None = None,
+               progress: Callable[[str], None] | None = None) -> GameBuild:
+    game, problems = load_valid_game(folder, custom or [])
+    rendered = render_game(game, templates_root, opts, progress)
+    if rendered.errors:
+        raise ProblemsFound(problems + rendered.problems)
     result = GameBuild(game.id, out_root / game.id,
-                       warnings=[p for p in problems if p.severity != "error"])
-    result.warnings.extend(Problem("warning", None, None, None, o) for o in renderer.overflows)
-    manifest = {"game": game.id, "paper": opts.paper, "files": [meta for _, _, meta in outputs]}
+                       warnings=[p for p in problems + rendered.problems
+                                 if p.severity != "error"])
+    manifest = {"game": game.id, "paper": opts.paper,
+                "files": [meta for _, _, meta in rendered.outputs]}
     manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
     try:
         result.out_dir.mkdir(parents=True, exist_ok=True)
         with _locked(result.out_dir):  # parallel builds into one folder take turns
-            for name, data, meta in outputs:
+            for name, data, meta in rendered.outputs:
                 write_atomic(result.out_dir / name, data)
                 result.files.append(meta)
             write_atomic(result.out_dir / "manifest.json", manifest_bytes)

@@ -111,7 +111,9 @@ def build(
     back_offset: Annotated[str, typer.Option(
         "--back-offset", help="Shift backs by X,Y mm (X to the right, Y up, as seen on the "
         "backs page) to correct a printer's misregistration, e.g. 1,-0.5.")] = "0,0",
-    lang: Annotated[str, typer.Option(help="Language of printed text: en, de or fr.")] = "en",
+    lang: Annotated[str | None, typer.Option(
+        help="Language of printed text, e.g. en, de or fr. Default: the game's first "
+             "language.", show_default=False)] = None,
     overlap: Annotated[str, typer.Option(
         help="Boards larger than the paper: the strip neighbouring pages share.")] = "10mm",
     custom: CustomOpt = None,
@@ -188,71 +190,48 @@ def validate(
     lang: Annotated[str | None, typer.Option(
         help="Language whose texts are checked. Default: every language of the game.",
         show_default=False)] = None,
+    paper: Annotated[str | None, typer.Option(
+        help="Paper the pages are laid out and checked on: a4 or letter. Default: both.",
+        show_default=False)] = None,
     map_name: Annotated[str | None, typer.Option(
         "--map", help="Dice Trip: check this map (a shipped name or your own file) instead "
         "of every shipped map.", show_default=False)] = None,
     content: ContentOpt = None,
 ) -> None:
-    """Check content against its schema and the rules' counts; one line per problem.
+    """Check content against its schema and the rules' counts, then build every page in
+    memory and preflight it (everything `build` does but writing); one line per problem.
 
     Exit 0: valid; 1: problems found; 2: a file cannot be read or the command is wrong."""
+    from .units import PAPERS
+
     if fmt not in ("text", "json"):
         _usage(f"--format must be text or json (got {fmt!r})")
-    from .content import content_root, load_game, resolve_games, shipped_dir
-    from .render import Renderer, search_path
-    from .rules_doc import cross_check
-    from .validate import check_game, check_rendering
+    if paper is not None and paper.lower() not in PAPERS:
+        _usage(f"--paper must be one of {', '.join(PAPERS)} (got {paper!r})")
+    from .content import content_root, resolve_games
+    from .validation import validate_game
 
-    report = []
-    failed = False
+    reports = []
     try:
         root = content_root(content)
         names = resolve_games(root, games or [])
         if (custom or rules_doc or map_name) and len(names) != 1:
             _usage("--custom, --rules-doc and --map need exactly one GAME")
         for gid in names:
-            problems: list[Problem] = []
-            game = load_game(root / gid, problems, custom or [])
-            confirmed = None
-            if game is not None and map_name:
-                game.options["map"] = map_name
-            if game is not None and not any(p.severity == "error" for p in problems):
-                problems.extend(check_game(game))
-                if not any(p.severity == "error" for p in problems):  # rendering needs sound data
-                    if lang is not None and lang not in game.spec.languages:
-                        _usage(f"--lang {lang}: {game.spec.name} is available in "
-                               f"{', '.join(game.spec.languages)}")
-                    for each in [lang] if lang else game.spec.languages:
-                        renderer = Renderer(search_path(game.folder, shipped_dir("templates"),
-                                                        gid))
-                        found = check_rendering(game, renderer, 3.0, each)
-                        problems.extend(p for p in found if p not in problems)
-                if rules_doc is not None:
-                    found, confirmed = cross_check(game, rules_doc)
-                    problems.extend(found)
-            errors = [p for p in problems if p.severity == "error"]
-            failed = failed or bool(errors) or game is None
-            expectations = len(game.spec.expectations) if game else 0
-            report.append((gid, problems, expectations, confirmed, game))
+            reports.append(validate_game(root / gid, custom or [], rules_doc, lang,
+                                         [paper.lower()] if paper else list(PAPERS),
+                                         map_name))
     except PnpError as exc:
         _fail(exc)
     if fmt == "json":
-        typer.echo(json.dumps({"games": [
-            {"game": gid, "ok": not any(p.severity == "error" for p in probs),
-             "expectations": n, "confirmed_by_rules_doc": conf,
-             "problems": [p.as_dict() for p in probs]}
-            for gid, probs, n, conf, _ in report]}, indent=2, ensure_ascii=False))
+        typer.echo(json.dumps({"games": [r.as_dict() for r in reports]}, indent=2,
+                              ensure_ascii=False))
     else:
-        for gid, probs, n, conf, game in report:
-            for p in probs:
-                typer.echo(p.format(), err=p.severity == "error")
-            errors = sum(1 for p in probs if p.severity == "error")
-            phrased = sum(1 for e in game.spec.expectations if e.phrase) if game else 0
-            doc = (f", {conf} of {phrased} with a phrase confirmed by the rules document"
-                   if conf is not None else "")
-            status = "ok" if not errors else f"{errors} error(s)"
-            typer.echo(f"{gid}: {status} ({n} expectations checked{doc})")
-    raise typer.Exit(EXIT_INVALID if failed else 0)
+        for r in reports:
+            for p in r.problems:
+                typer.echo(p.format(), err=True)
+            typer.echo("\n".join(r.summary_lines()))
+    raise typer.Exit(EXIT_INVALID if any(not r.ok for r in reports) else 0)
 
 
 @app.command()

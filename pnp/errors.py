@@ -44,6 +44,7 @@ class Problem:
     line: int | None
     key: str | None
     message: str
+    check: str | None = None  # the preflight check that found it, if any
 
     def format(self) -> str:
         prefix = "" if self.severity == "error" else "warning: "
@@ -57,6 +58,7 @@ class Problem:
             "line": self.line,
             "key": self.key,
             "message": self.message,
+            "check": self.check,
         }
 
 

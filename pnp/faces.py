@@ -87,8 +87,11 @@ def render_faces(game: Game, comp: Component, renderer: Renderer, bleed_mm: floa
     memo: dict[int, tuple[str, str | None]] = {}
     shared_back = comp.spec.back and not renderer.depends_on(comp.spec.back, "item")
     common_back: str | None = None
+    from .load import key_text
+
     for item in comp.printed():
         if id(item) not in memo:
+            renderer.where = (str(item.source.path), item.line(), key_text(item.key))
             front = renderer.render(comp.spec.front, item_context(game, comp, item, box, lang,
                                                                   "front"))
             back = common_back

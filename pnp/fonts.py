@@ -66,3 +66,33 @@ def string_width(text: str, size: float, bold: bool = False) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     return stringWidth(text, BOLD if bold else REGULAR, size)
+
+
+@functools.cache
+def _glyph_heights(bold: bool) -> dict[int, tuple[int, int]]:
+    """Code point → (yMin, yMax) of its glyph outline, in font units (1000 an em).
+
+    Read from the font's own `glyf` table through reportlab's parsed tables, so text
+    boxes are the ink a glyph really has, not the font's generous line ascent."""
+    from struct import unpack_from
+
+    face = _face(bold).face  # type: ignore[attr-defined]
+    data, glyf = face._ttf_data, face.table["glyf"]["offset"]
+    scale = 1000 / face.unitsPerEm
+    heights: dict[int, tuple[int, int]] = {}
+    for code, glyph in face.charToGlyph.items():
+        start, end = face.glyphPos[glyph], face.glyphPos[glyph + 1]
+        if end > start:  # a glyph with an outline (spaces have none)
+            _, _, y_min, _, y_max = unpack_from(">hhhhh", data, glyf + start)
+            heights[code] = (round(y_min * scale), round(y_max * scale))
+    return heights
+
+
+def ink_extent(text: str, font: str) -> tuple[float, float] | None:
+    """(lowest, highest) ink of `text` in `font`, in ems above the baseline; None when
+    nothing is inked (spaces only)."""
+    heights = _glyph_heights(font == BOLD)
+    found = [heights[ord(ch)] for ch in text if ord(ch) in heights]
+    if not found:
+        return None
+    return min(lo for lo, _ in found) / 1000, max(hi for _, hi in found) / 1000

@@ -8,9 +8,16 @@ from dataclasses import dataclass, replace
 
 from .units import MM
 
-MIN_MARGIN = 3.5 * MM  # paper edge to the outer bleed edge: most printers reach this
+PRINT_MARGIN = 5 * MM  # nothing pnp prints comes closer to the paper edge: most home
+#                         printers print nothing in the outer 3-5 mm
+MIN_MARK = 1.5 * MM  # the shortest crop mark worth printing
 MARK_LENGTH = 5 * MM
 MARK_GAP = 0.0  # crop marks start at the outer bleed edge, never inside any art
+MARK_CLEARANCE = 0.1 * MM  # a mark's end cap and width stay clear of PRINT_MARGIN too
+BAND = 3.0 * MM  # the info line and the scale bar
+BAND_GAP = 0.8 * MM  # between the band and the crop marks
+SIDE_MARGIN = PRINT_MARGIN + MARK_CLEARANCE + MIN_MARK  # paper edge to outer bleed edge, at least
+BAND_MARGIN = PRINT_MARGIN + BAND + BAND_GAP + MIN_MARK  # the same, on the band's side
 
 
 @dataclass(frozen=True)
@@ -57,6 +64,10 @@ class Layout:
     def per_page(self) -> int:
         return len(self.slots)
 
+    @property
+    def landscape(self) -> bool:
+        return self.page_w > self.page_h
+
     def bleed_box(self) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1) around all art on the page."""
         boxes = [s.art_box() for s in self.slots]
@@ -64,18 +75,29 @@ class Layout:
                 max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes))
 
 
-def _grid(page_w: float, page_h: float, w: float, h: float, bleed: float,
-          gutter: float, margin: float) -> Layout | None:
-    avail_w = page_w - 2 * margin - 2 * bleed
-    avail_h = page_h - 2 * margin - 2 * bleed
-    cols = int(math.floor((avail_w + gutter + 1e-6) / (w + gutter)))
-    rows = int(math.floor((avail_h + gutter + 1e-6) / (h + gutter)))
+def _fit(room: float, size: float, gutter: float) -> int:
+    return int(math.floor((room + gutter + 1e-6) / (size + gutter)))
+
+
+def _grid(page_w: float, page_h: float, w: float, h: float, bleed: float, gutter: float,
+          cols: int, rows: int) -> Layout | None:
+    """`cols` x `rows` items centred on the page, or None unless their art keeps
+    SIDE_MARGIN on every side and BAND_MARGIN on one side for the info band (the grid
+    moves up off centre when that makes room below it)."""
     if cols < 1 or rows < 1:
         return None
-    grid_w = cols * w + (cols - 1) * gutter
-    grid_h = rows * h + (rows - 1) * gutter
+    grid_w, grid_h = cols * w + (cols - 1) * gutter, rows * h + (rows - 1) * gutter
+    free_w, free_h = page_w - grid_w - 2 * bleed, page_h - grid_h - 2 * bleed
+    if free_w < 2 * SIDE_MARGIN - 1e-6 or free_h < 2 * SIDE_MARGIN - 1e-6:
+        return None
+    band_below = free_h >= SIDE_MARGIN + BAND_MARGIN - 1e-6
+    if not band_below and free_w < SIDE_MARGIN + BAND_MARGIN - 1e-6:
+        return None
     x0 = (page_w - grid_w) / 2
-    y_top = (page_h + grid_h) / 2
+    bottom = (page_h - grid_h) / 2  # the trim's bottom edge
+    if band_below:
+        bottom = max(bottom, BAND_MARGIN + bleed)
+    y_top = bottom + grid_h
     shared = gutter == 0
     slots = []
     for r in range(rows):
@@ -93,19 +115,33 @@ def _grid(page_w: float, page_h: float, w: float, h: float, bleed: float,
     return Layout(page_w, page_h, w, h, bleed, cols, rows, gutter, tuple(slots))
 
 
+def _grids(page_w: float, page_h: float, w: float, h: float, bleed: float,
+           gutter: float) -> list[Layout]:
+    """The largest grid that fits, and those with a row or a column less (which may be
+    what makes room for the info band)."""
+    cols = _fit(page_w - 2 * SIDE_MARGIN - 2 * bleed, w, gutter)
+    rows = _fit(page_h - 2 * SIDE_MARGIN - 2 * bleed, h, gutter)
+    shapes = [(cols, rows), (cols, rows - 1), (cols - 1, rows)]
+    return [g for c, r in shapes if (g := _grid(page_w, page_h, w, h, bleed, gutter, c, r))]
+
+
 def plan(page_w: float, page_h: float, item_w: float, item_h: float, bleed: float,
-         margin: float = MIN_MARGIN, gutter_only: bool = False) -> Layout:
-    """The layout that fits the most items: shared cuts, or a gutter of 2×bleed so every
-    item keeps its full bleed. On a tie the gutter wins (more forgiving to cut). Round
-    items always get the gutter: a circle cannot share a straight cut."""
-    options = [2 * bleed] if gutter_only else [2 * bleed, 0.0]
-    candidates = [g for g in (_grid(page_w, page_h, item_w, item_h, bleed, gutter, margin)
-                              for gutter in options) if g]
+         gutter_only: bool = False) -> Layout:
+    """The layout that fits the most items while crop marks, info line and scale bar
+    stay PRINT_MARGIN from every paper edge: shared cuts or a gutter of 2×bleed (so
+    every item keeps its full bleed), on the paper portrait or turned landscape. Ties go
+    to portrait, then to the gutter (more forgiving to cut). Round items always get the
+    gutter: a circle cannot share a straight cut."""
+    gutters = [2 * bleed] if gutter_only else [2 * bleed, 0.0]
+    portrait = (min(page_w, page_h), max(page_w, page_h))
+    candidates = [g for pw, ph in (portrait, portrait[::-1]) for gutter in gutters
+                  for g in _grids(pw, ph, item_w, item_h, bleed, gutter)]
     if not candidates:
         raise ValueError(
             f"a {item_w / MM:.1f}x{item_h / MM:.1f} mm item with {bleed / MM:.1f} mm bleed "
-            f"does not fit on a {page_w / MM:.0f}x{page_h / MM:.0f} mm page")
-    return max(candidates, key=lambda lay: (lay.per_page, lay.gutter))
+            f"does not fit on a {page_w / MM:.0f}x{page_h / MM:.0f} mm page with "
+            f"{SIDE_MARGIN / MM:g} mm margins")
+    return max(candidates, key=lambda lay: (lay.per_page, not lay.landscape, lay.gutter))
 
 
 def subset(layout: Layout, count: int) -> Layout:
@@ -136,28 +172,73 @@ def cut_lines(layout: Layout) -> tuple[list[float], list[float]]:
     return xs, ys
 
 
-def crop_marks(layout: Layout, length: float = MARK_LENGTH) -> list[Mark]:
-    """Marks extending every cut line into the margin, starting at the outer bleed edge
-    so they never touch any item's art."""
+@dataclass(frozen=True)
+class Band:
+    """Free strip for the page's info line and scale bar: origin, direction, room."""
+
+    x: float
+    y: float
+    rotated: bool  # True: runs upward along a side margin
+    length: float
+    room: float
+
+
+def info_band(layout: Layout) -> Band | None:
+    """Where the info line and scale bar go: the bottom margin if it has room below the
+    crop marks, else the top, else the right or left margin (running upward). Always
+    PRINT_MARGIN from the paper edge."""
     bx0, by0, bx1, by1 = layout.bleed_box()
-    edge = 1.0 * MM  # keep a hair off the paper edge
+    x0, x1 = 10 * MM, layout.page_w - 10 * MM
+    y0, y1 = 10 * MM, layout.page_h - 10 * MM
+    if by0 >= BAND_MARGIN - 1e-6:
+        return Band(x0, PRINT_MARGIN, False, x1 - x0, BAND)
+    if layout.page_h - by1 >= BAND_MARGIN - 1e-6:
+        return Band(x0, layout.page_h - PRINT_MARGIN - BAND, False, x1 - x0, BAND)
+    if layout.page_w - bx1 >= BAND_MARGIN - 1e-6:
+        return Band(layout.page_w - PRINT_MARGIN, y0, True, y1 - y0, BAND)
+    if bx0 >= BAND_MARGIN - 1e-6:
+        return Band(PRINT_MARGIN + BAND, y0, True, y1 - y0, BAND)
+    return None
+
+
+def crop_marks(layout: Layout, band: Band | None = None,
+               length: float = MARK_LENGTH) -> list[Mark]:
+    """Marks extending every cut line into the margin, starting at the outer bleed edge
+    so they never touch any item's art, and ending PRINT_MARGIN from the paper edge or
+    before the info band."""
+    bx0, by0, bx1, by1 = layout.bleed_box()
+    edge = PRINT_MARGIN + MARK_CLEARANCE
+    room = {"bottom": by0 - edge, "top": layout.page_h - edge - by1,
+            "left": bx0 - edge, "right": layout.page_w - edge - bx1}
+    if band is not None:
+        taken = BAND + BAND_GAP
+        side = ("bottom" if band.y < by0 else "top") if not band.rotated else (
+            "right" if band.x > bx1 else "left")
+        room[side] -= taken
+    lengths = {k: min(length, v - MARK_GAP) for k, v in room.items()}
     xs, ys = cut_lines(layout)
     marks: list[Mark] = []
-    top_len = min(length, layout.page_h - edge - (by1 + MARK_GAP))
-    bot_len = min(length, by0 - MARK_GAP - edge)
-    left_len = min(length, bx0 - MARK_GAP - edge)
-    right_len = min(length, layout.page_w - edge - (bx1 + MARK_GAP))
     for x in xs:
-        if top_len > 0:
-            marks.append(Mark(x, by1 + MARK_GAP, x, by1 + MARK_GAP + top_len))
-        if bot_len > 0:
-            marks.append(Mark(x, by0 - MARK_GAP - bot_len, x, by0 - MARK_GAP))
+        if lengths["top"] >= MIN_MARK - 1e-6:
+            marks.append(Mark(x, by1 + MARK_GAP, x, by1 + MARK_GAP + lengths["top"]))
+        if lengths["bottom"] >= MIN_MARK - 1e-6:
+            marks.append(Mark(x, by0 - MARK_GAP - lengths["bottom"], x, by0 - MARK_GAP))
     for y in ys:
-        if left_len > 0:
-            marks.append(Mark(bx0 - MARK_GAP - left_len, y, bx0 - MARK_GAP, y))
-        if right_len > 0:
-            marks.append(Mark(bx1 + MARK_GAP, y, bx1 + MARK_GAP + right_len, y))
+        if lengths["left"] >= MIN_MARK - 1e-6:
+            marks.append(Mark(bx0 - MARK_GAP - lengths["left"], y, bx0 - MARK_GAP, y))
+        if lengths["right"] >= MIN_MARK - 1e-6:
+            marks.append(Mark(bx1 + MARK_GAP, y, bx1 + MARK_GAP + lengths["right"], y))
     return marks
+
+
+def mirrors_x(layout: Layout, flip: str) -> bool:
+    """Whether backs mirror left↔right (else top↔bottom, turned 180°).
+
+    The sheet turns over about the paper's long edge (`flip` long) or its short edge.
+    On a portrait page the long edges are left and right: turning about them mirrors x.
+    A landscape page is turned on the paper by the printer, front and back alike, so its
+    long edges are top and bottom: the same flip mirrors y there."""
+    return (flip == "long") != layout.landscape
 
 
 def back_slot(front: Slot, layout: Layout, flip: str, offset: tuple[float, float]) -> Slot:
@@ -165,39 +246,12 @@ def back_slot(front: Slot, layout: Layout, flip: str, offset: tuple[float, float
     and flipped on the given edge, it lies behind its front; then shifted by `offset`
     (x to the right, y up, in points) to correct a printer's misregistration."""
     dx, dy = offset
-    if flip == "long":  # turned over left↔right: mirror x
+    if mirrors_x(layout, flip):  # turned over left↔right
         return Slot(layout.page_w - front.x - front.w + dx, front.y + dy, front.w, front.h,
                     front.bleed_right, front.bleed_bottom, front.bleed_left, front.bleed_top)
-    # short edge: turned over top↔bottom: mirror y
+    # turned over top↔bottom
     return Slot(front.x + dx, layout.page_h - front.y - front.h + dy, front.w, front.h,
                 front.bleed_left, front.bleed_top, front.bleed_right, front.bleed_bottom)
-
-
-@dataclass(frozen=True)
-class Band:
-    """Free strip for the page's info line and scale bar: origin, direction, room."""
-
-    x: float
-    y: float
-    rotated: bool  # True: runs upward along the right margin
-    length: float
-    room: float
-
-
-def info_band(layout: Layout, mark_length: float = MARK_LENGTH) -> Band | None:
-    """Bottom margin if it has room beyond the crop marks, else the right margin."""
-    bx0, by0, bx1, by1 = layout.bleed_box()
-    need, gap = 3.0 * MM, 0.8 * MM
-    bottom_marks = min(mark_length, by0 - MM)
-    right_marks = min(mark_length, layout.page_w - bx1 - MM)
-    if by0 - bottom_marks - gap >= need:
-        top = by0 - bottom_marks - gap
-        x0, x1 = max(bx0, 10 * MM), min(bx1, layout.page_w - 10 * MM)
-        return Band(x0, top - need, False, x1 - x0, need)
-    if layout.page_w - bx1 - right_marks - gap >= need:
-        y0, y1 = max(by0, 10 * MM), min(by1, layout.page_h - 10 * MM)
-        return Band(bx1 + right_marks + gap + need, y0, True, y1 - y0, need)
-    return None
 
 
 @dataclass(frozen=True)

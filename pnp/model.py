@@ -25,6 +25,16 @@ class FieldSpec:
 
 
 @dataclass
+class ComponentChecks:
+    """What preflight holds a component to, beyond the defaults (components.X.preflight)."""
+
+    safe_area: str | None = None  # text keeps this far inside the trim (default 3mm)
+    min_text: float | None = None  # pt; can raise the 6 pt minimum, never lower it
+    tell_apart: list[str] = field(default_factory=list)  # attributes players must tell
+    #   apart: templates tag their colours (colour:A=v) and printed cues (cue:A=v)
+
+
+@dataclass
 class ComponentSpec:
     """One printable component: a deck, tiles, tokens or a one-off sheet."""
 
@@ -40,6 +50,7 @@ class ComponentSpec:
     orientation: Literal["portrait", "landscape"] = "portrait"
     description: str | None = None
     overlay: str | None = None  # pads: what changes per sheet (name, filled values)
+    preflight: ComponentChecks = field(default_factory=ComponentChecks)
 
 
 @dataclass
@@ -65,6 +76,43 @@ class Expectation:
 
 
 @dataclass
+class Fit:
+    """A physical relation between printed things, measured on the built components:
+    `count` pieces fit side by side (with `clearance` around each) on the space, or
+    (`relation: same`) the two have the same width. A side is a component id (its
+    items' trim size), `component:part` (parts its templates tag part:NAME), or a size
+    such as `8mm` or `8mm x 5mm`. `relation: spacing`: a piece's width plus `clearance`
+    fits in the space's width (e.g. stones on a grid of fields)."""
+
+    id: str
+    what: str
+    piece: str
+    space: str
+    relation: Literal["fits", "same", "spacing"] = "fits"
+    count: int = 1
+    clearance: str = "0mm"
+    tolerance: str = "0.3mm"
+
+
+@dataclass
+class KnownGap:
+    """A preflight finding a later issue of the game fixes: reported as a warning that
+    names the gap, not as an error, until that issue lands."""
+
+    check: str
+    issue: str
+    component: str | None = None
+    fit: str | None = None
+    attribute: str | None = None
+
+
+@dataclass
+class GameChecks:
+    fits: list[Fit] = field(default_factory=list)
+    known_gaps: list[KnownGap] = field(default_factory=list)
+
+
+@dataclass
 class GameSpec:
     id: str
     name: str
@@ -74,6 +122,7 @@ class GameSpec:
     expectations: list[Expectation] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
     description: str | None = None
+    preflight: GameChecks = field(default_factory=GameChecks)
 
 
 @dataclass

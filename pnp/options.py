@@ -15,7 +15,7 @@ class BuildOptions:
     duplex: bool = True
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # points; x right, y up
-    lang: str = "en"
+    lang: str | None = None  # None: the game's first language
     overlap: float = 10 * MM  # boards tiled on pages: shared strip between neighbours
     extra: dict[str, str] = field(default_factory=dict)
 

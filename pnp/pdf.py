@@ -1,16 +1,19 @@
-"""SVG faces onto a reportlab canvas, and the printed page furniture.
+"""SVG faces onto a reportlab canvas.
 
 Each face's SVG is split into its top-level layers. A layer is parsed by svglib once per
 distinct content (hash) and, when it appears more than once (a shared back, a frame, an
 icon), stored once as a form XObject and placed by reference. This is what keeps a deck
 fast and its PDF small. The only module that imports both svglib and reportlab.
+
+While it draws, the painter records what went where (pages.PageRecord) and can map every
+layer it drew (facemap.LayerMap), so preflight checks what is really on the page.
 """
 
 from __future__ import annotations
 
 import copy
 import hashlib
-import re
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,103 +23,18 @@ from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import SvgRenderer
 
-from . import fonts
+from . import fonts, pdfcheck
 from .errors import ContentError
-from .impose import Band, Mark
+from .facemap import TAG_ATTR, TAG_ID_PREFIX, Box, LayerMap, map_drawing, map_runs
+from .pages import Furniture, FurnitureKind, PageRecord, PdfRecord, Placed, Role, Who
 from .paths import is_within
-from .units import MM
+from .svgtext import TextRun, draw_runs, plain_text_runs
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True,
                           remove_pis=True, huge_tree=False)
-
-
-@dataclass(frozen=True)
-class TextRun:
-    """One line of plain text, already in points in the face's PDF coordinates."""
-
-    x: float
-    y: float
-    font: str
-    size: float
-    anchor: str
-    fill: str
-    opacity: float
-    text: str
-
-
-_TEXT_ATTRS = {"x", "y", "font-family", "font-size", "font-weight", "text-anchor", "fill",
-               "fill-opacity"}
-_SPACES = re.compile(r"\s+")
-
-
-def _plain_text_runs(layer: etree._Element, view: tuple[float, float, float, float, float],
-                     ) -> list[TextRun] | None:
-    """Runs for a layer made only of simple <text> elements, else None (svglib draws it).
-
-    Per-item layers are mostly text (titles, numbers); drawing those directly with the
-    font's own metrics is 10x cheaper than svglib's general path, and text is the only
-    thing that differs between cards. Anything beyond plain positioned text (transforms,
-    styles, classes, letter-spacing) goes to svglib."""
-    if etree.QName(layer).localname == "g":
-        if layer.attrib or layer.text and layer.text.strip():
-            return None
-        texts = list(layer)
-    else:
-        texts = [layer]
-    runs: list[TextRun] = []
-    for el in texts:
-        if not isinstance(el.tag, str) or etree.QName(el).localname != "text":
-            return None
-        if (el.tail and el.tail.strip()) or set(el.attrib) - _TEXT_ATTRS:
-            return None
-        family = el.get("font-family", "").strip("'\" ")
-        if family not in (fonts.FAMILY, fonts.REGULAR):
-            return None
-        weight = el.get("font-weight", "normal")
-        if weight not in ("normal", "bold"):
-            return None
-        font = fonts.BOLD if weight == "bold" else fonts.REGULAR
-        anchor = el.get("text-anchor", "start")
-        try:
-            size = float(el.get("font-size", "16"))
-            opacity = float(el.get("fill-opacity", "1"))
-            parts: list[tuple[float, float, str]] = []
-            if el.text and el.text.strip():
-                parts.append((float(el.get("x", "0")), float(el.get("y", "0")), el.text))
-            for span in el:
-                if (not isinstance(span.tag, str) or etree.QName(span).localname != "tspan"
-                        or set(span.attrib) - {"x", "y"} or len(span)
-                        or (span.tail and span.tail.strip())):
-                    return None
-                parts.append((float(span.get("x", el.get("x", "0"))),
-                              float(span.get("y", el.get("y", "0"))), span.text or ""))
-        except ValueError:
-            return None
-        if anchor not in ("start", "middle", "end"):
-            return None
-        min_x, min_y, sx, sy, height = view
-        for x, y, raw in parts:
-            text = _SPACES.sub(" ", raw).strip()
-            if text:
-                runs.append(TextRun((x - min_x) * sx, height - (y - min_y) * sy, font,
-                                    size * sy, anchor, el.get("fill", "#000000"), opacity,
-                                    text))
-    return runs
-
-
-def _draw_runs(c: Canvas, runs: list[TextRun]) -> None:
-    for run in runs:
-        c.setFillColor(run.fill, alpha=run.opacity if run.opacity < 1 else None)
-        c.setFont(run.font, run.size)
-        if run.anchor == "middle":
-            c.drawCentredString(run.x, run.y, run.text)
-        elif run.anchor == "end":
-            c.drawRightString(run.x, run.y, run.text)
-        else:
-            c.drawString(run.x, run.y, run.text)
 
 
 @dataclass
@@ -126,6 +44,19 @@ class Face:
     width: float
     height: float
     layers: list[str]
+    origin: str = ""  # the template it came from
+
+
+class _Collect(logging.Handler):
+    """svglib says what it cannot draw (a bad colour, an unknown element) only in its
+    log: collect those lines so they become problems instead of silent gaps."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
 
 
 class SvgPainter:
@@ -140,6 +71,11 @@ class SvgPainter:
         self._forms: dict[str, str] = {}
         self._runs: dict[str, list[TextRun] | None] = {}
         self._size: dict[str, tuple[float, float]] = {}
+        self._origin: dict[str, str] = {}
+        self._maps: dict[str, LayerMap] = {}
+        self.complaints: dict[str, list[str]] = {}  # layer key → what svglib could not draw
+        self.pages: list[PageRecord] = []
+        self._page: PageRecord | None = None
 
     def parse(self, svg: str, origin: str) -> Face:
         """Split an SVG document into layers; `origin` names the template for errors."""
@@ -166,18 +102,21 @@ class SvgPainter:
             raw = etree.tostring(child)
             key = hashlib.sha1(shell_bytes + raw).hexdigest()
             if key not in self._layer_xml:
-                self._runs[key] = _plain_text_runs(child, view)
+                self._runs[key] = plain_text_runs(child, view)
                 layer = copy.deepcopy(shell)
                 layer.append(child)
+                if self._runs[key] is None:
+                    _tags_to_ids(layer)
                 self._layer_xml[key] = layer
+                self._origin[key] = origin
             self._uses[key] = self._uses.get(key, 0) + 1
             self._size[key] = (width, height)
             keys.append(key)
-        return Face(width, height, keys)
+        return Face(width, height, keys, origin)
 
     def _check_images(self, root: etree._Element, origin: str) -> None:
         """Images may come only from inside the game folder (symlinks followed) or be
-        inline data; each reference is made absolute for svglib."""
+        inline data; each reference is made relative to that folder for svglib."""
         base = self.reference_root.resolve()
         for el in root.iter("{*}image", "image"):
             for attr in ("href", XLINK_HREF):
@@ -190,7 +129,7 @@ class SvgPainter:
                                        origin)
                 if not target.is_file():
                     raise ContentError(f"image '{ref}' not found in {base}", origin)
-                el.set(attr, str(target))
+                el.set(attr, target.relative_to(base).as_posix())  # svglib refuses absolute
 
     def share(self, face: Face) -> None:
         """Store every layer of `face` as a form even if it was parsed once: it will be
@@ -200,18 +139,46 @@ class SvgPainter:
 
     def _drawing(self, key: str) -> Any:
         if key not in self._drawings:
-            renderer = SvgRenderer("", external_reference_root=str(self.reference_root))
-            drawing = renderer.render(self._layer_xml[key])
+            collect = _Collect()
+            log = logging.getLogger("svglib")
+            log.addHandler(collect)
+            try:
+                base = self.reference_root.resolve()
+                renderer = SvgRenderer(str(base / "face.svg"), external_reference_root=str(base))
+                drawing = renderer.render(self._layer_xml[key])
+            except Exception as exc:  # svglib on content it cannot take: say where
+                raise ContentError(f"the SVG cannot be drawn: {type(exc).__name__}: {exc}",
+                                   self._origin.get(key)) from exc
+            finally:
+                log.removeHandler(collect)
+            if collect.lines:
+                self.complaints[key] = list(dict.fromkeys(collect.lines))
             drawing.initialFontName = fonts.REGULAR  # else renderPDF adds Helvetica
             self._drawings[key] = drawing
         return self._drawings[key]
 
+    def layer_map(self, key: str) -> LayerMap:
+        """What one layer prints (texts, strokes, fills, tagged parts), in face points."""
+        if key not in self._maps:
+            runs = self._runs.get(key)
+            self._maps[key] = map_runs(runs) if runs is not None else map_drawing(
+                self._drawing(key))
+        return self._maps[key]
+
+    def origin(self, key: str) -> str:
+        return self._origin.get(key, "")
+
     def draw(self, face: Face, x: float, y: float,
              clip: tuple[float, float, float, float] | None = None,
-             rotate180: bool = False, scale: float = 1.0) -> None:
+             rotate180: bool = False, scale: float = 1.0, *, role: Role = "item",
+             who: Who | None = None, trim_inset: float = 0.0) -> None:
         """Draw `face` with its lower-left corner at (x, y), clipped to `clip` (x, y, w, h),
-        enlarged by `scale`."""
+        enlarged by `scale`; record it for preflight."""
         c = self.canvas
+        self._record().placed.append(Placed(
+            tuple(face.layers), face.width, face.height, x, y, scale, rotate180,
+            None if clip is None else (clip[0], clip[1], clip[0] + clip[2], clip[1] + clip[3]),
+            trim_inset, role, who))
         c.saveState()
         if clip is not None:
             path = c.beginPath()
@@ -230,14 +197,46 @@ class SvgPainter:
                 self._paint(key)
         c.restoreState()
 
+    def note(self, kind: FurnitureKind, box: Box, size: float = 0.0, text: str = "") -> None:
+        """Record page furniture drawn outside the faces (marks, info line, scale bar)."""
+        self._record().furniture.append(Furniture(kind, box, size, text))
+
+    def show_page(self) -> None:
+        self._record()
+        self._page = None
+        self.canvas.showPage()
+
+    def _record(self) -> PageRecord:
+        if self._page is None:
+            w, h = self.canvas._pagesize
+            self._page = PageRecord(len(self.pages) + 1, float(w), float(h))
+            self.pages.append(self._page)
+        return self._page
+
+    def finish(self, buffer: Any, name: str, component: str) -> tuple[bytes, PdfRecord]:
+        """Save the PDF into `buffer` (the canvas's file); its bytes and what preflight
+        needs to know about it."""
+        if self._page is not None:
+            self.show_page()
+        self.canvas.save()
+        doc = self.canvas._doc
+        record = PdfRecord(name, component, self.pages, self,
+                           pdfcheck.unresolved(doc), pdfcheck.embedded_fonts(doc))
+        return buffer.getvalue(), record
+
     def _paint(self, key: str) -> None:
         runs = self._runs.get(key)
         if runs is not None:
             self.canvas.saveState()
-            _draw_runs(self.canvas, runs)
+            draw_runs(self.canvas, runs)
             self.canvas.restoreState()
-        else:
-            renderPDF.draw(self._drawing(key), self.canvas, 0, 0)
+            return
+        drawing = self._drawing(key)
+        try:
+            renderPDF.draw(drawing, self.canvas, 0, 0)
+        except Exception as exc:  # e.g. an image reportlab cannot decode
+            raise ContentError(f"the SVG cannot be drawn: {type(exc).__name__}: {exc}",
+                               self._origin.get(key)) from exc
 
     def _form(self, key: str) -> str:
         if key not in self._forms:
@@ -245,9 +244,39 @@ class SvgPainter:
             w, h = self._size[key]  # the face's box: a board is larger than any page
             self.canvas.beginForm(name, 0, 0, w, h)
             self._paint(key)
-            self.canvas.endForm()
+            end_form(self.canvas)
             self._forms[key] = name
         return self._forms[key]
+
+
+def _tags_to_ids(layer: etree._Element) -> None:
+    """svglib keeps an element's id on the shape it makes: carry preflight tags there."""
+    for el in layer.iter():
+        if isinstance(el.tag, str) and TAG_ATTR in el.attrib:
+            el.set("id", TAG_ID_PREFIX + el.attrib.pop(TAG_ATTR))
+
+
+def end_form(canvas: Canvas) -> None:
+    """`canvas.endForm()`, but the form gets every resource its content names.
+
+    reportlab (5.1) writes a form's /Resources with its fonts and XObjects only: the
+    graphics states (opacity), shadings (gradients) and colour spaces used inside the
+    form are named in its content but defined nowhere, so viewers drop the opacity and
+    paint gradients black. Here the form's own resource dictionary is built from what the
+    canvas collected while the form was open, and passed to `endForm`."""
+    from reportlab.pdfbase import pdfdoc
+
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if canvas._formsinuse:  # images and nested forms
+        resources.XObject = canvas._doc.xobjDict(canvas._formsinuse)
+    states = canvas._extgstate.getState()
+    if states:
+        resources.ExtGState = states
+    resources.setShading(canvas._shadingUsed)
+    resources.setColorSpace(canvas._colorsUsed)
+    canvas.endForm(Resources=resources)
 
 
 def _length(value: str | None, origin: str) -> float:
@@ -256,21 +285,27 @@ def _length(value: str | None, origin: str) -> float:
     if value is None:
         raise ContentError("the <svg> root needs width and height in mm", origin)
     try:
-        return parse_length(value)
+        size = parse_length(value)
     except ValueError as exc:
         raise ContentError(f"<svg> width/height: {exc}", origin) from exc
+    if not 0 < size <= 5000 * 72 / 25.4:
+        raise ContentError(f"<svg> width/height must be between 0 and 5 m (got {value!r})",
+                           origin)
+    return size
 
 
 def _view(box: str | None, width: float, height: float,
           origin: str) -> tuple[float, float, float, float, float]:
     """(min_x, min_y, x scale, y scale, height): SVG user units to PDF points."""
+    import math
+
     if not box:
         return 0.0, 0.0, 1.0, 1.0, height
     try:
         min_x, min_y, vw, vh = (float(v) for v in box.replace(",", " ").split())
     except ValueError as exc:
         raise ContentError(f"<svg> viewBox must be four numbers (got {box!r})", origin) from exc
-    if vw <= 0 or vh <= 0:
+    if not all(math.isfinite(v) for v in (min_x, min_y, vw, vh)) or vw <= 0 or vh <= 0:
         raise ContentError(f"<svg> viewBox needs a positive size (got {box!r})", origin)
     return min_x, min_y, width / vw, height / vh, height
 
@@ -285,43 +320,3 @@ def new_canvas(path: Path | Any, page_w: float, page_h: float, title: str) -> Ca
     c.setCreator("pnp")
     c.setProducer("pnp")
     return c
-
-
-MARK_WIDTH = 0.25  # pt: a hairline that still prints on home printers
-
-
-def draw_marks(c: Canvas, marks: list[Mark]) -> None:
-    c.saveState()
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(MARK_WIDTH)
-    for m in marks:
-        c.line(m.x0, m.y0, m.x1, m.y1)
-    c.restoreState()
-
-
-def draw_info(c: Canvas, band: Band, text: str) -> None:
-    """The page's info line and a 50 mm scale bar to check that printing was at 100 %."""
-    c.saveState()
-    c.translate(band.x, band.y)
-    if band.rotated:
-        c.rotate(90)
-    bar = 50 * MM
-    start = max(band.length - bar - 14 * MM, 0)
-    c.setFillColorRGB(0.25, 0.25, 0.25)
-    c.setStrokeColorRGB(0.25, 0.25, 0.25)
-    size = 6.0
-    c.setFont(fonts.REGULAR, size)
-    info_width = start - 3 * MM
-    if fonts.string_width(text, size) > info_width:
-        size = max(4.0, size * info_width / fonts.string_width(text, size))
-        c.setFont(fonts.REGULAR, size)
-    c.drawString(0, 0.9 * MM, text)
-    c.setLineWidth(0.4)
-    c.line(start, 0.6 * MM, start + bar, 0.6 * MM)
-    for i in range(6):
-        tick = 2.2 * MM if i in (0, 5) else 1.3 * MM
-        c.line(start + i * 10 * MM, 0.6 * MM, start + i * 10 * MM, 0.6 * MM + tick)
-    c.setFont(fonts.REGULAR, 5.5)
-    c.drawString(start + bar + 1.5 * MM, 0.9 * MM, "50 mm")
-    c.restoreState()
-

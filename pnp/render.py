@@ -19,6 +19,7 @@ from .errors import ContentError
 from .paths import is_within
 
 TEMPLATE_SUFFIX = ".svg.j2"
+Where = tuple[str | None, int | None, str | None]
 
 
 def search_path(game_folder: Path, templates_root: Path, game_id: str) -> list[Path]:
@@ -57,7 +58,8 @@ class Renderer:
         self.env.globals.update(fit_text=self._fit_text, wrap_text=text.wrap,
                                 check_fits=self._check_fits)
         self.env.filters["num"] = _num
-        self.overflows: list[str] = []
+        self.overflows: list[tuple[str, Where]] = []  # text that did not fit, and whose
+        self.where: Where = (None, None, None)  # the item being rendered: file, line, key
         self._cache: dict[str, jinja2.Template] = {}
 
     def depends_on(self, name: str, variable: str) -> bool:
@@ -110,17 +112,18 @@ class Renderer:
         """For templates that stack several texts: record when the stack runs past its
         room (mm), so `pnp validate` reports it like a single text that does not fit."""
         if used > room + 0.01:
-            self.overflows.append(f"{what} runs {used - room:.1f} mm past its {room:g} mm")
+            self.overflows.append((f"{what} runs {used - room:.1f} mm past its {room:g} mm",
+                                   self.where))
         return ""
 
     def _fit_text(self, value: Any, width: float, height: float, size: float,
-                  min_size: float = 5.0, bold: bool = False,
+                  min_size: float = 6.0, bold: bool = False,
                   leading: float = 1.2) -> text.Fitted:
         fitted = text.fit(str(value), width, height, size, min_size, bold, leading)
         if not fitted.fits:
-            self.overflows.append(
+            self.overflows.append((
                 f"text does not fit its {width:g}x{height:g} mm box even at "
-                f"{min_size:g} pt: {str(value)[:40]!r}")
+                f"{min_size:g} pt: {str(value)[:40]!r}", self.where))
         return fitted
 
 

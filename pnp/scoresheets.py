@@ -65,9 +65,30 @@ def make_pad(root: Path, templates_root: Path, game_id: str, out: Path, opts: Bu
     game, _ = _game(root, game_id, map_name)
     game.options.update(map=map_name, count=count, per_page=per_page, names=names)
     game, warnings = load_valid_game_with(game)
-    built = pad.build(game, _pad_component(game), _renderer(game, templates_root), opts)
+    built, found = _build_pad(game, templates_root, opts)
     _write(out, built.data)
-    return PadResult(out, built.items, built.pages, len(built.data), warnings)
+    return PadResult(out, built.items, built.pages, len(built.data), warnings + found)
+
+
+def _build_pad(game: Game, templates_root: Path,
+               opts: BuildOptions) -> tuple[pad.Built, list[Problem]]:
+    """The pad drawn in memory and preflighted (names from the command line and filled
+    values included); errors stop here, before anything is written."""
+    from . import preflight
+
+    renderer = _renderer(game, templates_root)
+    comp = _pad_component(game)
+    from .load import key_text
+
+    key = ("components", comp.id)
+    renderer.where = (str(game.source.path), game.source.line(key), key_text(key))
+    built = pad.build(game, comp, renderer, opts)
+    found, _ = preflight.run(game, built.records, renderer, opts.paper)
+    found += [Problem("error", path, line, k, message, "text-placement")
+              for message, (path, line, k) in renderer.overflows]
+    if any(p.severity == "error" for p in found):
+        raise ProblemsFound(found)
+    return built, [p for p in found if p.severity != "error"]
 
 
 def load_valid_game_with(game: Game) -> tuple[Game, list[Problem]]:
@@ -113,7 +134,7 @@ def filled_pdf(game: Game, templates_root: Path, result: scorer.Score, powers: l
                out: Path, opts: BuildOptions) -> None:
     game.options["filled"] = {**scorer.overlay(result, game), "powers": powers}
     game.options["per_page"] = 1
-    built = pad.build(game, _pad_component(game), _renderer(game, templates_root), opts)
+    built, _ = _build_pad(game, templates_root, opts)
     _write(out, built.data)
 
 

@@ -33,7 +33,7 @@ def wrap(text: str, width_mm: float, size: float, bold: bool = False) -> list[st
     return lines
 
 
-def fit(text: str, width_mm: float, height_mm: float, size: float, min_size: float = 5.0,
+def fit(text: str, width_mm: float, height_mm: float, size: float, min_size: float = 6.0,
         bold: bool = False, leading: float = 1.2) -> Fitted:
     """Largest size ≤ `size` (steps of 0.5 pt) at which the text fits the box."""
     s = size

@@ -28,19 +28,27 @@ def cut_positions(page) -> tuple[list[float], list[float]]:
     return sorted(xs), sorted(ys)
 
 
-@pytest.mark.parametrize("paper,size", [("a4", A4), ("letter", LETTER)])
-def test_page_size_and_card_trim(tmp_path: Path, paper: str, size: tuple[float, float]) -> None:
+@pytest.mark.parametrize("paper,size,grid", [("a4", A4, (3, 3)),
+                                              ("letter", LETTER[::-1], (4, 2))])
+def test_page_size_and_card_trim(tmp_path: Path, paper: str, size: tuple[float, float],
+                                 grid: tuple[int, int]) -> None:
+    """A4: 3 x 3 upright. Letter: 4 x 2 on the page turned landscape (a third row would
+    put the crop marks 4.7 mm from the paper edge)."""
     pdf = pdfplumber.open(build_probe(tmp_path, "--paper", paper))
     page = pdf.pages[0]
     assert page.width == pytest.approx(size[0], abs=0.01)
     assert page.height == pytest.approx(size[1], abs=0.01)
     xs, ys = cut_positions(page)
-    assert len(xs) == 4 and len(ys) == 4  # 3 x 3 cards sharing cuts
+    assert (len(xs), len(ys)) == (grid[0] + 1, grid[1] + 1)  # cards sharing cuts
     for a, b in zip(xs, xs[1:], strict=False):
         assert (b - a) / MM == pytest.approx(63.5, abs=0.05)
     for a, b in zip(ys, ys[1:], strict=False):
         assert (b - a) / MM == pytest.approx(88, abs=0.05)
-    assert len(markers(page, RED)) == 9
+    assert len(markers(page, RED)) == grid[0] * grid[1]
+    for ln in crop_marks(page):  # nothing closer than 5 mm to the paper edge
+        assert min(ln["x0"], ln["x1"], ln["top"], ln["bottom"]) >= 5 * MM - 0.01
+        assert max(ln["x0"], ln["x1"]) <= page.width - 5 * MM + 0.01
+        assert max(ln["top"], ln["bottom"]) <= page.height - 5 * MM + 0.01
 
 
 def test_crop_marks_lie_outside_every_trim(tmp_path: Path) -> None:
@@ -106,6 +114,23 @@ def test_back_offset_moves_backs_exactly(tmp_path: Path) -> None:
         assert (y1 - y0) / MM == pytest.approx(-0.5, abs=0.01)
     # fronts do not move
     assert markers(plain.pages[0], RED) == markers(moved.pages[0], RED)
+
+
+def test_letter_landscape_backs_mirror_top_to_bottom(tmp_path: Path) -> None:
+    """On Letter the cards lie on a landscape page; flipped on the paper's long edge,
+    the back of a card is the mirror image across the page's horizontal axis."""
+    pdf = pdfplumber.open(build_probe(tmp_path, "--paper", "letter"))
+    height = pdf.pages[0].height
+    for page_no in (0, 2):
+        fronts = markers(pdf.pages[page_no], RED)
+        backs = markers(pdf.pages[page_no + 1], BLUE)
+        assert len(fronts) == len(backs) and fronts
+        for fx, fy in fronts:
+            assert min(abs(fx - bx) + abs(height - fy - by) for bx, by in backs) < 0.1 * MM
+    # turned about the horizontal axis, each back is printed upside down, so that a card
+    # turned over like a book shows its back upright
+    back_chars = [c for c in pdf.pages[1].chars if c["text"] == "B"]
+    assert back_chars and all(c["matrix"][0] < 0 and c["matrix"][3] < 0 for c in back_chars)
 
 
 def test_short_edge_flip_mirrors_vertically(tmp_path: Path) -> None:

@@ -134,12 +134,15 @@ def test_shared_back_is_stored_once(tod_a4: Path) -> None:
     assert tiles < 120_000, tiles
 
 
-def test_letter_paper_keeps_nine_cards(tmp_path: Path) -> None:
+def test_letter_paper_holds_eight_cards_landscape(tmp_path: Path) -> None:
+    """Nine cards on Letter leave no room for crop marks 5 mm from the edge: eight,
+    on the page turned landscape, and the same 54 cards in all."""
     result = run_pnp("build", "temple-of-doom", "--paper", "letter", "--out", tmp_path)
     assert result.returncode == 0, result.stderr
     pdf = pdfplumber.open(tmp_path / "temple-of-doom" / "cards.pdf")
-    assert pdf.pages[0].width == pytest.approx(612) and pdf.pages[0].height == pytest.approx(792)
-    assert len(re.findall(r"· \d", pdf.pages[0].extract_text())) == 9
+    assert pdf.pages[0].width == pytest.approx(792) and pdf.pages[0].height == pytest.approx(612)
+    assert len(re.findall(r"· \d", pdf.pages[0].extract_text())) == 8
+    assert sum(len(re.findall(r"· \d", p.extract_text())) for p in pdf.pages[::2]) == 54
     assert json.loads((tmp_path / "temple-of-doom" / "manifest.json").read_text())["paper"] == "letter"
 
 

@@ -23,26 +23,37 @@ def test_sizes_presets_and_custom() -> None:
         parse_size("huge")
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_poker_cards_fit_and_marks_stay_outside(paper: str) -> None:
-    w, h = PAPERS[paper]
-    lay = impose.plan(w, h, 63.5 * MM, 88 * MM, 3 * MM)
-    assert lay.per_page == 9
+@pytest.mark.parametrize("paper,count,landscape", [("a4", 9, False), ("letter", 8, True)])
+def test_poker_cards_fit_with_marks_and_band_5mm_from_the_edge(paper: str, count: int,
+                                                               landscape: bool) -> None:
+    """A4 holds 9 poker cards; on Letter a third row would leave the marks 4.7 mm from
+    the edge, so it holds 8, turned landscape (4 x 2), rather than 6 upright."""
+    pw, ph = PAPERS[paper]
+    lay = impose.plan(pw, ph, 63.5 * MM, 88 * MM, 3 * MM)
+    assert lay.per_page == count and lay.landscape == landscape
+    w, h = lay.page_w, lay.page_h
     x0, y0, x1, y1 = lay.bleed_box()
-    assert x0 >= impose.MIN_MARGIN - 1e-6 and w - x1 >= impose.MIN_MARGIN - 1e-6
-    for m in impose.crop_marks(lay):
-        # every mark lies wholly outside the art (bleed box) and on the paper
+    band = impose.info_band(lay)
+    assert band is not None and band.y >= impose.PRINT_MARGIN - 1e-6
+    marks = impose.crop_marks(lay, band)
+    assert len(marks) == 2 * (len(impose.cut_lines(lay)[0]) + len(impose.cut_lines(lay)[1]))
+    for m in marks:
+        # every mark lies wholly outside the art (bleed box), 5 mm from the paper edge,
+        # and clear of the info band
         outside = (max(m.x0, m.x1) <= x0 + 1e-6 or min(m.x0, m.x1) >= x1 - 1e-6
                    or max(m.y0, m.y1) <= y0 + 1e-6 or min(m.y0, m.y1) >= y1 - 1e-6)
         assert outside
-        assert 0 < min(m.x0, m.x1) and max(m.x0, m.x1) < w
-        assert 0 < min(m.y0, m.y1) and max(m.y0, m.y1) < h
+        assert min(m.x0, m.x1) >= impose.PRINT_MARGIN and max(m.x0, m.x1) <= w - impose.PRINT_MARGIN
+        assert min(m.y0, m.y1) >= impose.PRINT_MARGIN and max(m.y0, m.y1) <= h - impose.PRINT_MARGIN
+        assert min(m.y0, m.y1) >= band.y + band.room or abs(m.y0 - m.y1) < 1e-6 and (
+            m.y0 > band.y + band.room)
+        assert abs(m.x1 - m.x0) + abs(m.y1 - m.y0) >= impose.MIN_MARK - 1e-6
 
 
 def test_gutter_layout_keeps_full_bleed_when_it_fits_as_many() -> None:
     w, h = PAPERS["a4"]
-    lay = impose.plan(w, h, 60 * MM, 60 * MM, 3 * MM)  # 12 either way
-    assert lay.per_page == 12
+    lay = impose.plan(w, h, 50 * MM, 50 * MM, 3 * MM)  # 3 x 5 either way
+    assert lay.per_page == 15
     assert lay.gutter == pytest.approx(6 * MM)
     assert all(s.bleed_left == s.bleed_top == pytest.approx(3 * MM) for s in lay.slots)
 
@@ -72,6 +83,20 @@ def test_back_slot_mirrors_and_offsets() -> None:
     short = impose.back_slot(front, lay, "short", (0, 0))
     assert short.x == pytest.approx(front.x)
     assert short.y + short.h / 2 == pytest.approx(h - (front.y + front.h / 2))
+
+
+def test_landscape_backs_turn_over_the_paper_long_edge() -> None:
+    """A landscape page lies across the paper: its long edges are top and bottom, so a
+    long-edge flip mirrors it top to bottom (and the backs turn 180 degrees)."""
+    lay = impose.plan(*PAPERS["letter"], 63.5 * MM, 88 * MM, 3 * MM)
+    assert lay.landscape
+    front = lay.slots[0]
+    long_ = impose.back_slot(front, lay, "long", (0, 0))
+    assert long_.x == pytest.approx(front.x)
+    assert long_.y + long_.h / 2 == pytest.approx(lay.page_h - (front.y + front.h / 2))
+    assert not impose.mirrors_x(lay, "long") and impose.mirrors_x(lay, "short")
+    short = impose.back_slot(front, lay, "short", (0, 0))
+    assert short.x + short.w / 2 == pytest.approx(lay.page_w - (front.x + front.w / 2))
 
 
 def test_item_larger_than_paper_is_refused() -> None:

@@ -8,9 +8,11 @@ import io
 from typing import Any
 
 from .. import fonts, impose
+from ..furniture import draw_info, draw_marks, info_text, scale_bar
 from ..games import module_for
 from ..model import Component, Game
 from ..options import BuildOptions
+from ..pages import PdfRecord, Who
 from ..pdf import SvgPainter, new_canvas
 from ..render import Renderer
 from ..units import MM
@@ -31,27 +33,47 @@ def render_svg(game: Game, comp: Component, renderer: Renderer, opts: BuildOptio
 
 def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> Built:
     svg = render_svg(game, comp, renderer, opts)
-    poster = _poster(game, comp, svg)
-    tiled, pages = _tiled(game, comp, svg, opts)
-    built = Built(tiled, 1, pages, False, 1)
-    built.extra = {f"{comp.id}-poster.pdf": (poster, 1)}
+    poster, poster_record = _poster(game, comp, svg, opts)
+    tiled, pages, record = _tiled(game, comp, svg, opts)
+    built = Built(tiled, 1, pages, False, 1, records=[record, poster_record])
+    built.extra = {poster_record.name: (poster, 1)}
     return built
 
 
-def _poster(game: Game, comp: Component, svg: str) -> bytes:
+POSTER_SLUG = 15 * MM  # around the board: crop marks, the info line and the scale bar
+
+
+def _poster(game: Game, comp: Component, svg: str,
+            opts: BuildOptions) -> tuple[bytes, PdfRecord]:
+    """The whole board on one page for a print shop: the board at full size with a slug
+    around it for crop marks, the info line and the scale bar; TrimBox is the board."""
     buf = io.BytesIO()
     probe = SvgPainter(new_canvas(io.BytesIO(), 10, 10, ""), game.folder)
     face = probe.parse(svg, comp.spec.front)
-    canvas = new_canvas(buf, face.width, face.height, f"{game.spec.name}: {comp.spec.title} "
-                                                       "(full-size poster)")
+    s = POSTER_SLUG
+    page_w, page_h = face.width + 2 * s, face.height + 2 * s
+    canvas = new_canvas(buf, page_w, page_h, f"{game.spec.name}: {comp.spec.title} "
+                                             "(full-size poster)")
     painter = SvgPainter(canvas, game.folder)
-    painter.draw(painter.parse(svg, comp.spec.front), 0, 0)
-    canvas.showPage()
-    canvas.save()
-    return buf.getvalue()
+    painter.draw(painter.parse(svg, comp.spec.front), s, s, role="board",
+                 who=Who(comp.id, side="board", template=comp.spec.front))
+    trim = (s, s, s + face.width, s + face.height)
+    canvas.setTrimBox(trim)
+    canvas.setBleedBox(trim)  # the board's art stops at its edge
+    layout = impose.Layout(page_w, page_h, face.width, face.height, 0.0, 1, 1, 0.0,
+                           (impose.Slot(s, s, face.width, face.height, 0, 0, 0, 0),))
+    band = impose.info_band(layout)
+    draw_marks(painter, impose.crop_marks(layout, band))
+    if band:
+        draw_info(painter, band, f"{game.spec.name} · {comp.spec.title} · full-size "
+                                 f"poster, {face.width / MM:.0f} x {face.height / MM:.0f} mm "
+                                 "· print at 100 %")
+    painter.show_page()
+    return painter.finish(buf, f"{comp.id}-poster.pdf", comp.id)
 
 
-def _tiled(game: Game, comp: Component, svg: str, opts: BuildOptions) -> tuple[bytes, int]:
+def _tiled(game: Game, comp: Component, svg: str,
+           opts: BuildOptions) -> tuple[bytes, int, PdfRecord]:
     paper_w, paper_h = opts.page_size
     buf = io.BytesIO()
     canvas = new_canvas(buf, paper_w, paper_h, f"{game.spec.name}: {comp.spec.title} (tiled)")
@@ -60,7 +82,8 @@ def _tiled(game: Game, comp: Component, svg: str, opts: BuildOptions) -> tuple[b
     painter.share(face)
     plan = impose.tile_board(face.width, face.height, paper_w, paper_h, opts.overlap)
     total = len(plan.tiles) + 1
-    _index_page(canvas, painter, face, plan, game, comp, total)
+    _index_page(painter, face, plan, game, comp, total)
+    board_who = Who(comp.id, side="board", template=comp.spec.front)
     for n, tile in enumerate(plan.tiles, 2):
         canvas.setPageSize((plan.page_w, plan.page_h))
         # the tile's region, top-aligned in the page's area
@@ -68,12 +91,12 @@ def _tiled(game: Game, comp: Component, svg: str, opts: BuildOptions) -> tuple[b
         oy = plan.area_y + plan.area_h - (face.height - tile.y)
         top = plan.area_y + plan.area_h
         clip = (plan.area_x, top - tile.h, tile.w, tile.h)
-        painter.draw(face, ox, oy, clip=clip)
+        painter.draw(face, ox, oy, clip=clip, role="board", who=board_who)
         _tile_marks(canvas, plan, tile, top)
-        _tile_info(canvas, plan, tile, game, comp, n, total)
-        canvas.showPage()
-    canvas.save()
-    return buf.getvalue(), total
+        _tile_info(painter, plan, tile, game, comp, n, total)
+        painter.show_page()
+    data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
+    return data, total, record
 
 
 def _tile_marks(canvas: Any, plan: impose.TilePlan, tile: impose.Tile, top: float) -> None:
@@ -122,8 +145,9 @@ def _steps(start: float, length: float, every: float) -> list[float]:
             if start + 8 * MM < v < start + length - 8 * MM]
 
 
-def _tile_info(canvas: Any, plan: impose.TilePlan, tile: impose.Tile, game: Game,
+def _tile_info(painter: SvgPainter, plan: impose.TilePlan, tile: impose.Tile, game: Game,
                comp: Component, n: int, total: int) -> None:
+    canvas = painter.canvas
     neighbours = []
     for dr, dc, word in ((0, 1, "right"), (1, 0, "below")):
         r, c = tile.row + dr, tile.col + dc
@@ -135,33 +159,29 @@ def _tile_info(canvas: Any, plan: impose.TilePlan, tile: impose.Tile, game: Game
     canvas.saveState()
     canvas.setFont(fonts.BOLD, 16)
     canvas.drawString(plan.area_x, plan.area_y - 7 * MM, tile.name)
-    canvas.setFont(fonts.REGULAR, 6.5)
-    canvas.drawString(plan.area_x + 12 * MM, plan.area_y - 3.8 * MM, text)
-    if neighbours:
-        canvas.drawString(plan.area_x + 12 * MM, plan.area_y - 7 * MM, "; ".join(neighbours))
-    _scale_bar(canvas, plan.page_w - plan.area_x - 62 * MM, plan.area_y - 7.5 * MM)
+    painter.note("label", (plan.area_x, plan.area_y - 7 * MM,
+                           plan.area_x + fonts.string_width(tile.name, 16, True),
+                           plan.area_y - 7 * MM + 12), 16, tile.name)
     canvas.restoreState()
+    room = plan.page_w - 2 * plan.area_x - 12 * MM - 66 * MM
+    info_text(painter, plan.area_x + 12 * MM, plan.area_y - 3.8 * MM, text, room, 6.5)
+    if neighbours:
+        info_text(painter, plan.area_x + 12 * MM, plan.area_y - 7 * MM, "; ".join(neighbours),
+                  room, 6.5)
+    scale_bar(painter, plan.page_w - plan.area_x - 62 * MM, plan.area_y - 7.5 * MM)
 
 
-def _scale_bar(canvas: Any, x: float, y: float) -> None:
-    canvas.setLineWidth(0.4)
-    canvas.line(x, y, x + 50 * MM, y)
-    for i in range(6):
-        canvas.line(x + i * 10 * MM, y, x + i * 10 * MM, y + (2.2 if i in (0, 5) else 1.3) * MM)
-    canvas.setFont(fonts.REGULAR, 5.5)
-    canvas.drawString(x + 51.5 * MM, y, "50 mm")
-
-
-def _index_page(canvas: Any, painter: SvgPainter, face: Any, plan: impose.TilePlan,
+def _index_page(painter: SvgPainter, face: Any, plan: impose.TilePlan,
                 game: Game, comp: Component, total: int) -> None:
     """Page 1: the whole board, small, with the grid of sheets and their names."""
+    canvas = painter.canvas
     canvas.setPageSize((plan.page_w, plan.page_h))
     avail_w = plan.page_w - 2 * plan.area_x
     avail_h = plan.page_h - 80 * MM
     scale = min(avail_w / face.width, avail_h / face.height)
     ox = (plan.page_w - face.width * scale) / 2
     oy = 20 * MM + (avail_h - face.height * scale) / 2
-    painter.draw(face, ox, oy, scale=scale)
+    painter.draw(face, ox, oy, scale=scale, role="thumbnail")
     canvas.saveState()
     canvas.setStrokeColorRGB(0.8, 0.1, 0.1)
     canvas.setLineWidth(0.8)
@@ -193,9 +213,9 @@ def _index_page(canvas: Any, painter: SvgPainter, face: Any, plan: impose.TilePl
     wrapped = [part for line in lines for part in wrap(line, avail_w / MM, 9)]
     for i, line in enumerate(wrapped):
         canvas.drawString(plan.area_x, top - (7 + i * 4.4) * MM, line)
-    canvas.setFont(fonts.REGULAR, 6.5)
-    canvas.drawString(plan.area_x, 10 * MM, f"{game.spec.name} · {comp.spec.title} · "
-                                            f"assembly index · page 1/{total}")
-    _scale_bar(canvas, plan.page_w - plan.area_x - 62 * MM, 10 * MM)
     canvas.restoreState()
-    canvas.showPage()
+    info_text(painter, plan.area_x, 10 * MM, f"{game.spec.name} · {comp.spec.title} · "
+                                             f"assembly index · page 1/{total}",
+              plan.page_w - 2 * plan.area_x - 66 * MM, 6.5)
+    scale_bar(painter, plan.page_w - plan.area_x - 62 * MM, 10 * MM)
+    painter.show_page()

@@ -1,37 +1,59 @@
 """Pads: many copies of one sheet (score sheets), two to a page with a cut line or one
 per page. The sheet is drawn once as a form; only each sheet's overlay (its player's
-name, or a filled sheet's values) is new."""
+name, or a filled sheet's values) is new.
+
+A sheet is laid out for the paper it is printed on, never scaled: its template gets the
+box it may fill (`page.w` x `page.h`, mm), inside the printable area and above the info
+line."""
 
 from __future__ import annotations
 
 import io
 from typing import Any
 
+from ..furniture import draw_info
 from ..games import module_for
+from ..impose import BAND, PRINT_MARGIN, Band
 from ..model import Component, Game
 from ..options import BuildOptions
+from ..pages import Who
 from ..pdf import SvgPainter, new_canvas
 from ..render import Renderer
-from ..units import MM, PAPERS
+from ..units import MM, PAPERS, to_mm
 from .items import Built
+from .sheet import FOOTER
 
-SHEET_W, SHEET_H = 148.0, 210.0  # mm: templates draw an A5 sheet
+SHEET_MARGIN = 6 * MM  # around each sheet: the printable margin, or half the cut gap
 
 
-def context(game: Game, comp: Component, opts: BuildOptions) -> dict[str, Any]:
+def page_size(opts: BuildOptions, per_page: int) -> tuple[float, float]:
+    """Two sheets side by side on the paper turned landscape, or one on it upright."""
+    w, h = PAPERS[opts.paper]
+    short, long_ = min(w, h), max(w, h)
+    return (long_, short) if per_page == 2 else (short, long_)
+
+
+def sheet_box(opts: BuildOptions, per_page: int) -> tuple[float, float]:
+    """The size (points) a sheet's template draws, the same for every slot."""
+    page_w, page_h = page_size(opts, per_page)
+    return page_w / per_page - 2 * SHEET_MARGIN, page_h - SHEET_MARGIN - FOOTER
+
+
+def context(game: Game, comp: Component, opts: BuildOptions, per_page: int) -> dict[str, Any]:
+    w, h = (round(to_mm(v), 3) for v in sheet_box(opts, per_page))
     module = module_for(game.id)
-    extra = module.sheet_context(game, comp.id, opts.lang) if module and hasattr(
+    extra = module.sheet_context(game, comp.id, opts.lang, (w, h)) if module and hasattr(
         module, "sheet_context") else {}
-    return {"page": {"w": SHEET_W, "h": SHEET_H}, "data": game.spec.data,
+    return {"page": {"w": w, "h": h}, "data": game.spec.data,
             "game": {"id": game.id, "name": game.spec.name},
             "component": {"id": comp.id, "title": comp.spec.title}, "lang": opts.lang,
             "sheet": extra}
 
 
 def render_svgs(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
-                overlays: list[dict[str, Any]]) -> tuple[str, list[str]]:
+                overlays: list[dict[str, Any]], per_page: int = 2) -> tuple[str, list[str]]:
     """The sheet once, and one overlay per sheet."""
-    ctx = context(game, comp, opts)
+    ctx = context(game, comp, opts, per_page)
     sheet = renderer.render(comp.spec.front, ctx)
     if not comp.spec.overlay:
         return sheet, []
@@ -50,11 +72,9 @@ def players(game: Game) -> list[dict[str, Any]]:
 def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> Built:
     per_page = int(game.options.get("per_page") or 2)
     overlays = players(game)
-    sheet_svg, overlay_svgs = render_svgs(game, comp, renderer, opts, overlays)
-    w, h = PAPERS[opts.paper]
-    page_w, page_h = (h, w) if per_page == 2 else (w, h)
+    sheet_svg, overlay_svgs = render_svgs(game, comp, renderer, opts, overlays, per_page)
+    page_w, page_h = page_size(opts, per_page)
     slot_w = page_w / per_page
-    scale = min(slot_w / (SHEET_W * MM), page_h / (SHEET_H * MM))
     buf = io.BytesIO()
     canvas = new_canvas(buf, page_w, page_h, f"{game.spec.name}: {comp.spec.title}")
     painter = SvgPainter(canvas, game.folder)
@@ -63,36 +83,37 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
         [None] * len(overlays)
     if len(faces) > 1:
         painter.share(sheet)  # one form for the sheet, however many copies
+    sheet_who = Who(comp.id, side="sheet", template=comp.spec.front)
     pages = 0
     total = -(-len(faces) // per_page)
     for start in range(0, len(faces), per_page):
         pages += 1
         for slot, face in enumerate(faces[start:start + per_page]):
-            x = slot * slot_w + (slot_w - SHEET_W * MM * scale) / 2
-            y = (page_h - SHEET_H * MM * scale) / 2
-            painter.draw(sheet, x, y, scale=scale)
+            x = slot * slot_w + SHEET_MARGIN
+            painter.draw(sheet, x, FOOTER, role="sheet", who=sheet_who)
             if face is not None:
-                painter.draw(face, x, y, scale=scale)
+                painter.draw(face, x, FOOTER, role="overlay",
+                             who=Who(comp.id, f"sheet {start + slot + 1}", "overlay",
+                                     template=comp.spec.overlay))
+        what = f"{game.spec.name} · {comp.spec.title} · page {pages}/{total}"
         if per_page == 2:
-            _cut_line(canvas, page_w, page_h,
-                      f"{game.spec.name} · {comp.spec.title} · page {pages}/{total} · cut here")
-        canvas.showPage()
-    canvas.save()
-    return Built(buf.getvalue(), len(faces), pages, False, per_page)
+            _cut_line(painter, page_w, page_h)
+            what += " · cut on the dashed line"
+        draw_info(painter, Band(10 * MM, PRINT_MARGIN, False, page_w - 20 * MM, BAND),
+                  f"{what} · {opts.paper.upper()}")
+        painter.show_page()
+    data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
+    return Built(data, len(faces), pages, False, per_page, records=[record])
 
 
-def _cut_line(canvas: Any, page_w: float, page_h: float, info: str) -> None:
-    from .. import fonts
-
-    x = page_w / 2
+def _cut_line(painter: SvgPainter, page_w: float, page_h: float) -> None:
+    """A dashed line between the two sheets, inside the printable area."""
+    canvas = painter.canvas
+    x, y0, y1 = page_w / 2, FOOTER - 1 * MM, page_h - PRINT_MARGIN
     canvas.saveState()
     canvas.setStrokeColorRGB(0.55, 0.55, 0.55)
     canvas.setLineWidth(0.3)
     canvas.setDash(3, 2)
-    canvas.line(x, 0, x, page_h)
-    canvas.setFillColorRGB(0.45, 0.45, 0.45)
-    canvas.setFont(fonts.REGULAR, 5)
-    canvas.translate(x - 1.2, 12 * MM)
-    canvas.rotate(90)
-    canvas.drawString(0, 0, info)
+    canvas.line(x, y0, x, y1)
     canvas.restoreState()
+    painter.note("cut-line", (x - 0.15, y0, x + 0.15, y1))

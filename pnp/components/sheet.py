@@ -5,14 +5,18 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from ..furniture import draw_info
 from ..games import module_for
-from ..impose import Band
+from ..impose import BAND, PRINT_MARGIN, Band
 from ..model import Component, Game
 from ..options import BuildOptions
-from ..pdf import SvgPainter, draw_info, new_canvas
+from ..pages import Who
+from ..pdf import SvgPainter, new_canvas
 from ..render import Renderer
 from ..units import MM, PAPERS, to_mm
 from .items import Built
+
+FOOTER = PRINT_MARGIN + BAND + 2 * MM  # kept free at the bottom for the info line
 
 
 def page_size(comp: Component, opts: BuildOptions) -> tuple[float, float]:
@@ -25,9 +29,10 @@ def context(game: Game, comp: Component, opts: BuildOptions) -> dict[str, Any]:
     module = module_for(game.id)
     extra: dict[str, Any] = {}
     if module is not None and hasattr(module, "sheet_context"):
-        extra = module.sheet_context(game, comp.id, opts.lang)
+        extra = module.sheet_context(game, comp.id, opts.lang, (to_mm(w), to_mm(h)))
     return {
-        "page": {"w": round(to_mm(w), 3), "h": round(to_mm(h), 3), "paper": opts.paper},
+        "page": {"w": round(to_mm(w), 3), "h": round(to_mm(h), 3), "paper": opts.paper,
+                 "margin": round(to_mm(PRINT_MARGIN), 3), "footer": round(to_mm(FOOTER), 3)},
         "data": game.spec.data,
         "game": {"id": game.id, "name": game.spec.name},
         "component": {"id": comp.id, "title": comp.spec.title},
@@ -47,10 +52,11 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
     canvas = new_canvas(buf, w, h, f"{game.spec.name}: {comp.spec.title}")
     painter = SvgPainter(canvas, game.folder)
     face = painter.parse(svg, comp.spec.front)
-    painter.draw(face, 0, 0)
-    band = Band(10 * MM, 2.2 * MM, False, w - 20 * MM, 3 * MM)  # templates keep 6 mm free
-    draw_info(canvas, band, f"{game.spec.name} · {comp.spec.title} · page 1/1 · "
-                            f"{opts.paper.upper()}")
-    canvas.showPage()
-    canvas.save()
-    return Built(buf.getvalue(), 1, 1, False, 1)
+    painter.draw(face, 0, 0, role="sheet", who=Who(comp.id, side="sheet",
+                                                   template=comp.spec.front))
+    band = Band(10 * MM, PRINT_MARGIN, False, w - 20 * MM, BAND)  # templates keep FOOTER free
+    draw_info(painter, band, f"{game.spec.name} · {comp.spec.title} · page 1/1 · "
+                             f"{opts.paper.upper()}")
+    painter.show_page()
+    data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
+    return Built(data, 1, 1, False, 1, records=[record])

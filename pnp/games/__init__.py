@@ -3,7 +3,8 @@
 A game module `pnp/games/<game_id with _>.py` may define:
 - `MEASURES: dict[str, Callable[[Game], object]]` values that expectations name in `check`;
 - `checks(game) -> list[Problem]` rules that counting cannot express;
-- `sheet_context(game, component_id, lang) -> dict` data for a one-page sheet template.
+- `sheet_context(game, component_id, lang, size) -> dict` data for a one-page sheet
+  template; `size` is the (width, height) in mm the sheet is laid out for.
 """
 
 from __future__ import annotations

@@ -151,11 +151,35 @@ def checks(game: Game) -> list[Problem]:
 
 
 @cache
-def _geometry(path: Path, mtime: float) -> maps.Geometry:
+def _geometry(path: Path, mtime: float, width: float = 100.0,
+              height: float = 132.0) -> maps.Geometry:
     problems: list[Problem] = []
     loaded = maps.load_map(path, problems)
     assert loaded is not None
-    return maps.Geometry(loaded.spec)
+    return maps.Geometry(loaded.spec, width, height)
+
+
+SHEET_SIZE = (136.5, 193.8)  # mm: the box of a sheet two to an A4 page (components.pad)
+MAP_LEFT = 42.0  # mm: the scoring column's width, left of the map
+HEADER = 14.0  # mm: the title line, above the map
+LEGEND_LINE = 2.8  # mm between legend lines
+
+
+def sheet_layout(width: float, height: float, legend_lines: int) -> dict[str, float]:
+    """Where the parts of a sheet go in a box of width x height mm: the map takes what
+    the scoring column, the header and the bottom block (tracker, tens, legend) leave."""
+    legend_h = legend_lines * LEGEND_LINE + 1.5
+    decades_h = 12.0
+    tracker_h = 4.5 + 2 * 7.2 + 2.5
+    bottom = height - 3.0 - legend_h - decades_h - tracker_h
+    return {
+        "w": width, "h": height,
+        "map_x": MAP_LEFT, "map_y": HEADER, "map_w": width - MAP_LEFT - 3.0,
+        "map_h": bottom - HEADER - 7.0,
+        "tracker_y": bottom, "cell_w": (width - 10.0) / 18, "cell_h": 7.2,
+        "decades_y": bottom + tracker_h, "decade_w": (width - 10.0) / 6,
+        "legend_y": bottom + tracker_h + decades_h + 2.0,
+    }
 
 
 def _path(points: list[tuple[float, float]]) -> str:
@@ -167,25 +191,32 @@ def _text(value: Any, lang: str) -> str:
         if isinstance(value, dict) else str(value)
 
 
-def sheet_context(game: Game, component_id: str, lang: str) -> dict[str, Any]:
-    """Everything a score sheet draws that does not change between sheets."""
+def sheet_context(game: Game, component_id: str, lang: str,
+                  size: tuple[float, float] | None = None) -> dict[str, Any]:
+    """Everything a score sheet draws that does not change between sheets, laid out for
+    a box of `size` mm (the paper decides it; the sheet is never scaled)."""
     from .. import fonts
     from ..units import MM
 
+    width, height = size or SHEET_SIZE
     m = selected_map(game)
     path = selected_map_path(game)
-    geo = _geometry(path.resolve(), path.stat().st_mtime)
     data = game.spec.data
+    text = data["labels"].get(lang, data["labels"]["en"])
+    legend = {k: wrap(text[k], width - 10, 6.2) for k in ("legend_bonus", "legend_road")}
+    layout = sheet_layout(width, height, sum(len(v) for v in legend.values()))
+    geo = _geometry(path.resolve(), path.stat().st_mtime, round(layout["map_w"], 2),
+                    round(layout["map_h"], 2))
     tones = data["zone_tones"]
     zones = list(m.spec.zones)
     areas = geo.zone_areas()
     size_pt = LABEL_SIZE * MM  # mm of font size → points
     labels = geo.labels(RADIUS + 0.9, LABEL_SIZE, lambda t: fonts.string_width(t, size_pt) / MM)
     graph = maps.adjacency([c.name for c in m.spec.cities], [tuple(r) for r in m.spec.roads])
-    text = data["labels"].get(lang, data["labels"]["en"])
     return {
         "labels": text,
-        "legend": {k: wrap(text[k], 134, 6.2) for k in ("legend_bonus", "legend_road")},
+        "legend": legend,
+        "layout": layout,
         "map": {
             "id": m.spec.id,
             "name": _text(m.spec.name, lang),
@@ -201,6 +232,7 @@ def sheet_context(game: Game, component_id: str, lang: str) -> dict[str, Any]:
             "cities": [{"name": c.name, "label": c.label or c.name,
                         "x": geo.pos[c.name][0], "y": geo.pos[c.name][1],
                         "ring": data["colours"].get(c.colour) if c.colour else None,
+                        "colour": c.colour,
                         "zone": c.zone, "text": labels[c.name]} for c in m.spec.cities],
             "degree": {n: len(v) for n, v in graph.items()},
         },

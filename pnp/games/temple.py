@@ -159,7 +159,8 @@ def checks(game: Game) -> list[Problem]:
     return out
 
 
-def sheet_context(game: Game, component_id: str, lang: str) -> dict[str, Any]:
+def sheet_context(game: Game, component_id: str, lang: str,
+                  size: tuple[float, float] | None = None) -> dict[str, Any]:
     spec = _spec(game)
     top = max(f.row for f in spec.fields)
     ids = {f.id: f for f in spec.fields}

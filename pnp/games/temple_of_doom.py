@@ -180,7 +180,8 @@ def temple_positions(rows: list[int]) -> list[dict[str, float]]:
             for r, n in enumerate(rows) for j in range(n)]
 
 
-def sheet_context(game: Game, component_id: str, lang: str) -> dict[str, Any]:
+def sheet_context(game: Game, component_id: str, lang: str,
+                  size: tuple[float, float] | None = None) -> dict[str, Any]:
     decks = decks_after_swap(game)
     symbols = game.components["tiles"].spec.fields["symbol"].choices or []
     return {

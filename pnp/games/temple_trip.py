@@ -407,7 +407,8 @@ def board_context(game: Game, lang: str) -> dict[str, Any]:
     }
 
 
-def sheet_context(game: Game, component_id: str, lang: str) -> dict[str, Any]:
+def sheet_context(game: Game, component_id: str, lang: str,
+                  size: tuple[float, float] | None = None) -> dict[str, Any]:
     b = board(game)
     return {"airports": sorted(c.name for c in b.cities.values() if c.airport),
             "temples": len(_temples(game)), "kinds": {"road": ROAD_KINDS, "air": AIR_KINDS}}

@@ -1,0 +1,41 @@
+"""Preflight: check the laid-out pages, as they go to the printer, before anything is
+written. `pnp build`, `pnp sheets`, `pnp score --pdf` and `pnp validate` all run it.
+
+Checks (each problem names its check):
+- pdf-resources  every name a page or form uses is defined in its resources
+- svg            nothing in a template's SVG that the drawing library had to skip
+- fonts          only the embedded font, for every text
+- glyphs         every character printed exists in the font
+- text-size      readable text ≥ 6 pt at print size (per component: more), furniture ≥ 5.5
+- text-placement text inside the item's safe area, the printable area, never crossed by
+                 another element's stroke
+- printable-area crop marks, info line and scale bar ≥ 5 mm from every paper edge, and
+                 every page carries the info line and the 50 mm bar
+- colour-cues    attributes players tell apart differ clearly in grey and under CVD
+                 simulation, or carry a printed non-colour cue
+- fits           pieces fit the spaces they go on (game.yaml preflight.fits)
+"""
+
+from __future__ import annotations
+
+from ..errors import Problem
+from ..model import Game
+from ..pages import PdfRecord
+from ..render import Renderer
+from . import colour_cues, fits, page_checks, text_checks
+from .report import Reporter
+
+CHECKS = ("pdf-resources", "svg", "fonts", "glyphs", "text-size", "text-placement",
+          "printable-area", "colour-cues", "fits")
+
+
+def run(game: Game, records: list[PdfRecord], renderer: Renderer | None,
+        paper: str) -> tuple[list[Problem], dict[str, int]]:
+    """Every problem found in these PDFs, and how many things each check looked at."""
+    report = Reporter(game, renderer, paper)
+    for record in records:
+        page_checks.check(report, record)
+        text_checks.check(report, record)
+    colour_cues.check(report, records)
+    fits.check(report, records)
+    return report.problems(), report.counts

@@ -1,0 +1,149 @@
+"""Turning preflight findings into one-line problems that point at their cause: the
+template line that prints the text, or the content line of the item, or the component in
+game.yaml; the same finding on many items is one line that names them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import Problem
+from ..load import key_text
+from ..model import Game
+from ..pages import Who
+from ..render import Renderer
+
+
+@dataclass
+class _Finding:
+    severity: str
+    path: str | None
+    line: int | None
+    key: str | None
+    message: str
+    check: str
+    items: list[str] = field(default_factory=list)
+
+
+class Reporter:
+    def __init__(self, game: Game, renderer: Renderer | None, paper: str) -> None:
+        self.game = game
+        self.renderer = renderer
+        self.paper = paper
+        self.counts: dict[str, int] = {}
+        self._findings: dict[tuple[str, str | None, int | None, str], _Finding] = {}
+        self._sources: dict[str, tuple[str, list[str]] | None] = {}
+
+    def count(self, check: str, n: int = 1) -> None:
+        self.counts[check] = self.counts.get(check, 0) + n
+
+    # -- where a finding points ------------------------------------------------------
+    def _component_where(self, comp_id: str) -> tuple[str, int | None, str]:
+        key = ("components", comp_id)
+        return str(self.game.source.path), self.game.source.line(key), key_text(key)
+
+    def _template(self, name: str | None) -> tuple[str, list[str]] | None:
+        """(path, lines) of a template as the renderer finds it."""
+        if not name or self.renderer is None:
+            return None
+        if name not in self._sources:
+            try:
+                source, filename, _ = self.renderer.env.loader.get_source(  # type: ignore[union-attr]
+                    self.renderer.env, name)
+            except Exception:  # noqa: BLE001 - a template that vanished: no line to show
+                self._sources[name] = None
+            else:
+                self._sources[name] = (filename or name, source.splitlines())
+        return self._sources[name]
+
+    def template_line(self, name: str | None, *needles: str) -> tuple[str, int | None] | None:
+        """The template's path and the first line holding all needles (then fewer)."""
+        found = self._template(name)
+        if found is None:
+            return None
+        path, lines = found
+        wanted = [n for n in needles if len(n) >= 4]  # "A" is in every line
+        while wanted:
+            for i, line in enumerate(lines, 1):
+                if all(n in line for n in wanted):
+                    return path, i
+            wanted.pop()
+        return path, None
+
+    # -- recording ------------------------------------------------------------------
+    def add(self, check: str, message: str, *, who: Who | None = None,
+            component: str | None = None, needles: tuple[str, ...] = (),
+            severity: str = "error", attribute: str | None = None,
+            fit: str | None = None) -> None:
+        """One finding. It points at the template line found by `needles`, else at the
+        item's content, else at the component in game.yaml."""
+        comp_id = who.component if who else component
+        if self._known_gap(check, comp_id, fit, attribute):
+            severity = "warning"
+            message = f"{message} [known gap: {self._gap_issue(check, comp_id, fit, attribute)}]"
+        path: str | None
+        line: int | None
+        key: str | None
+        located = self.template_line(who.template, *needles) if who and needles else None
+        label = ""
+        if who is not None:
+            label = f"{who.component}" + (f" {who.item}" if who.item else "") + \
+                (f" {who.side}" if who.side not in ("sheet", "board") else "")
+        if located is not None and located[1] is not None:
+            path, line = located
+            key = who.component if who else None
+        elif who is not None and who.path:
+            path, line, key = who.path, who.line, who.key
+            if who.template:
+                message = f"{message} ({who.template})"
+        elif comp_id is not None:
+            path, line, key = self._component_where(comp_id)
+            if who and who.template:
+                message = f"{message} ({who.template})"
+        else:
+            path, line, key = str(self.game.source.path), None, None
+        dedupe = (check, path, line, message)
+        finding = self._findings.get(dedupe)
+        if finding is None:
+            finding = _Finding(severity, path, line, key, message, check)
+            self._findings[dedupe] = finding
+        if label and label not in finding.items:
+            finding.items.append(label)
+
+    def problems(self) -> list[Problem]:
+        out = []
+        for f in self._findings.values():
+            message = f.message
+            if f.items and (f.key is None or len(f.items) > 1 or f.path and not
+                            f.path.endswith(".yaml")):
+                shown = ", ".join(f.items[:3])
+                more = f" and {len(f.items) - 3} more" if len(f.items) > 3 else ""
+                message = f"{message} [{shown}{more}]"
+            out.append(Problem(f.severity, f.path, f.line, f.key, message, f.check))
+        return out
+
+    # -- known gaps -------------------------------------------------------------------
+    def _gaps(self, check: str, component: str | None, fit: str | None,
+              attribute: str | None) -> list[str]:
+        return [g.issue for g in self.game.spec.preflight.known_gaps
+                if g.check == check
+                and (g.component is None or g.component == component)
+                and (g.fit is None or g.fit == fit)
+                and (g.attribute is None or g.attribute == attribute)]
+
+    def _known_gap(self, check: str, component: str | None, fit: str | None,
+                   attribute: str | None) -> bool:
+        return bool(self._gaps(check, component, fit, attribute))
+
+    def _gap_issue(self, check: str, component: str | None, fit: str | None,
+                   attribute: str | None) -> str:
+        return self._gaps(check, component, fit, attribute)[0]
+
+
+def mm(points: float) -> str:
+    return f"{points * 25.4 / 72:.1f} mm"
+
+
+def quote(text: str, limit: int = 30) -> str:
+    text = re.sub(r"\s+", " ", text)
+    return repr(text if len(text) <= limit else text[:limit - 1] + "…")

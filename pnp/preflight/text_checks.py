@@ -1,0 +1,272 @@
+"""Checks on what each face prints: fonts, glyphs, text size, text placement (safe
+area, printable area, strokes crossing text), and what svglib could not draw.
+
+A face that is placed many times (every card of a deck shares most layers) is checked
+once per distinct placement (same layers, scale and role)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .. import fonts
+from ..components.sheet import FOOTER
+from ..facemap import Box, Fill, LayerMap, Stroke, Text
+from ..impose import PRINT_MARGIN
+from ..pages import PdfRecord, Placed
+from ..units import MM, parse_length
+from .page_checks import ALLOWED_FONTS
+from .report import Reporter, mm, quote
+
+MIN_TEXT = 6.0  # pt: the smallest text a player must read
+SAFE_AREA = 3 * MM  # text keeps this far inside an item's trim
+HALO = 0.75  # a fill this opaque between a line and a text knocks the line back
+TEXTURE = 0.5  # strokes fainter than this are texture, not lines that cross text
+GRID = 12.0  # pt: bucket size for looking up strokes near a text
+
+
+def check(report: Reporter, record: PdfRecord) -> None:
+    done: set[tuple] = set()
+    for page in record.pages:
+        for placed in page.placed:
+            if placed.role == "thumbnail":
+                continue
+            key = (placed.layers, round(placed.scale, 4), placed.role, placed.trim_inset,
+                   placed.rotate180 and placed.role != "item")
+            if key in done:
+                continue
+            done.add(key)
+            _check_face(report, record, placed, (page.width, page.height))
+
+
+def _comp_checks(report: Reporter, comp_id: str) -> tuple[float, float]:
+    comp = report.game.components.get(comp_id)
+    settings = comp.spec.preflight if comp else None
+    min_text = max(MIN_TEXT, settings.min_text or 0.0) if settings else MIN_TEXT
+    safe = SAFE_AREA
+    if settings and settings.safe_area:
+        try:
+            safe = parse_length(settings.safe_area)
+        except ValueError:
+            report.add("text-placement", f"preflight.safe_area: not a length "
+                                         f"({settings.safe_area!r})", component=comp_id)
+    return min_text, safe
+
+
+def _check_face(report: Reporter, record: PdfRecord, placed: Placed,
+                page_size: tuple[float, float]) -> None:
+    who = placed.who
+    comp_id = who.component if who else record.component
+    min_text, safe = _comp_checks(report, comp_id)
+    layers: list[tuple[int, LayerMap]] = []
+    for i, key in enumerate(placed.layers):
+        layers.append((i, record.layers.layer_map(key)))
+        for line in getattr(record.layers, "complaints", {}).get(key, []):
+            report.add("svg", f"the SVG has something pnp cannot draw: {line}", who=who)
+    texts = [(i, t) for i, lm in layers for t in lm.texts]
+    report.count("fonts", len(texts))
+    report.count("glyphs", len(texts))
+    report.count("text-size", len(texts))
+    report.count("text-placement", len(texts))
+    comp = report.game.components.get(comp_id)
+    area = _allowed_area(placed, safe, page_size,
+                         bool(comp and comp.spec.shape == "circle"))
+    for _, t in texts:
+        needles = (t.text[:20], f'font-size="{_num(t.raw_size)}"')
+        if t.font not in ALLOWED_FONTS:
+            report.add("fonts", f"text {quote(t.text)} is set in '{t.font}', a font pnp "
+                                f"does not embed (use font-family=\"{fonts.FAMILY}\")",
+                       who=who, needles=needles)
+            continue
+        missing = fonts.missing_glyphs(t.text)
+        if missing:
+            report.add("glyphs", f"the font has no glyph for {' '.join(map(repr, missing))} "
+                                 f"in {quote(t.text)}; it would print as an empty box",
+                       who=who, needles=needles)
+        size = t.size * placed.scale
+        if size < min_text - 0.01:
+            report.add("text-size", f"text {quote(t.text)} is {_pt(size)} pt at print size "
+                                    f"(at least {min_text:g} pt)", who=who, needles=needles)
+        over = area.overrun(t.box)
+        if over > 0.05:
+            report.add("text-placement", f"text {quote(t.text)} runs {mm(over)} outside the "
+                                         f"{area.name}", who=who, needles=needles)
+    if texts:
+        _check_crossings(report, placed, layers, texts)
+
+
+def _pt(size: float) -> str:
+    return f"{size:.2f}" if size > MIN_TEXT - 0.1 else f"{size:.1f}"
+
+
+def _num(value: float) -> str:
+    return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
+class _Area:
+    """Where text may go on a face, in face points: a box, or a disc for round items."""
+
+    def __init__(self, box: Box, round_: bool = False, name: str = "") -> None:
+        self.box, self.round, self.name = box, round_, name
+
+    def overrun(self, ink: Box) -> float:
+        """How far (points) the ink box reaches outside; 0 when inside."""
+        x0, y0, x1, y1 = self.box
+        if self.round:
+            cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+            far = max(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5
+                      for x in (ink[0], ink[2]) for y in (ink[1], ink[3]))
+            return max(0.0, far - r)
+        return max(0.0, x0 - ink[0], y0 - ink[1], ink[2] - x1, ink[3] - y1)
+
+
+def _allowed_area(placed: Placed, safe: float, page: tuple[float, float],
+                  round_: bool) -> _Area:
+    w, h, s = placed.width, placed.height, placed.scale
+    if placed.role == "item":
+        inset = placed.trim_inset + safe
+        what = "round item's" if round_ else "item's"
+        return _Area((inset, inset, w - inset, h - inset), round_,
+                     f"{what} safe area ({safe / MM:g} mm inside the cut)")
+    if placed.role == "board":
+        return _Area((safe, safe, w - safe, h - safe), False,
+                     f"board's safe area ({safe / MM:g} mm inside its edge)")
+    # sheets and overlays: inside the face and inside the page's printable area
+    page_box = ((PRINT_MARGIN - placed.x) / s, (FOOTER - placed.y) / s,
+                (page[0] - PRINT_MARGIN - placed.x) / s, (page[1] - PRINT_MARGIN - placed.y) / s)
+    return _Area((max(0.0, page_box[0]), max(0.0, page_box[1]), min(w, page_box[2]),
+                  min(h, page_box[3])), False,
+                 "printable area (5 mm from the paper edge, above the info line)")
+
+
+# -- strokes crossing text ------------------------------------------------------------
+
+def _check_crossings(report: Reporter, placed: Placed, layers: list[tuple[int, LayerMap]],
+                     texts: list[tuple[int, Text]]) -> None:
+    strokes = [(i, s) for i, lm in layers for s in lm.strokes if s.opacity >= TEXTURE]
+    if not strokes:
+        return
+    fills = [(i, f) for i, lm in layers for f in lm.fills if f.opacity >= HALO]
+    grid: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for n, (_, s) in enumerate(strokes):
+        for cell in _cells(s.box):
+            grid[cell].append(n)
+    for ti, t in texts:
+        inner = _shrink(t)
+        if inner is None:
+            continue
+        seen: set[int] = set()
+        for cell in _cells(inner):
+            for n in grid.get(cell, ()):
+                if n in seen:
+                    continue
+                seen.add(n)
+                si, s = strokes[n]
+                if not _hits(s, inner):
+                    continue
+                if (si, s.order) < (ti, t.order) and _covered(fills, (si, s.order),
+                                                                (ti, t.order), t.box):
+                    continue
+                report.add("text-placement",
+                           f"text {quote(t.text)} is crossed by a {s.width / MM:.2f} mm line "
+                           f"at ({(inner[0] - placed.trim_inset) / MM:.1f}, "
+                           f"{(placed.height - inner[3] - placed.trim_inset) / MM:.1f}) mm",
+                           who=placed.who,
+                           needles=(t.text[:20], f'font-size="{_num(t.raw_size)}"'))
+                break
+
+
+CLEARANCE = 0.2 * MM  # ink that comes closer to a line than this touches it in print
+
+
+def _shrink(t: Text) -> Box | None:
+    """The text's ink box, less the glyphs' side bearings, plus CLEARANCE all round."""
+    side = 0.06 * t.size
+    x0, y0, x1, y1 = t.box
+    if x1 - x0 <= 2 * side:
+        return None
+    return (x0 + side - CLEARANCE, y0 - CLEARANCE, x1 - side + CLEARANCE, y1 + CLEARANCE)
+
+
+def _cells(box: Box) -> list[tuple[int, int]]:
+    x0, y0, x1, y1 = (int(v // GRID) for v in box)
+    if (x1 - x0 + 1) * (y1 - y0 + 1) > 4096:  # a huge stroke: one coarse bucket
+        return [(-1, -1)]
+    return [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+
+
+def _hits(stroke: Stroke, box: Box) -> bool:
+    """Whether an edge of the stroke runs through the text. Text lying wholly on a
+    wide stroke (a label on a ribbon) is not crossed by it."""
+    half = stroke.width / 2
+    grown = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
+    if not _overlap(stroke.box, grown):
+        return False
+    touching = [seg for seg in stroke.segments if _segment_hits(seg, grown)]
+    if not touching:
+        return False
+    corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
+    return not any(all(_on_ribbon(p, seg, half) for p in corners) for seg in touching)
+
+
+def _on_ribbon(p: tuple[float, float], seg: tuple[float, float, float, float],
+               half: float) -> bool:
+    """Whether point p lies on the band a segment paints with its width."""
+    x0, y0, x1, y1 = seg
+    dx, dy = x1 - x0, y1 - y0
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return False
+    t = ((p[0] - x0) * dx + (p[1] - y0) * dy) / length2
+    if not 0 <= t <= 1:
+        return False
+    cross = abs((p[0] - x0) * dy - (p[1] - y0) * dx) / length2 ** 0.5
+    return cross <= half
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _segment_hits(seg: tuple[float, float, float, float], box: Box) -> bool:
+    """Liang-Barsky: does the segment pass through the box?"""
+    x0, y0, x1, y1 = seg
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]),
+                 (dy, box[3] - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+        if t0 > t1:
+            return False
+    return True
+
+
+def _covered(fills: list[tuple[int, Fill]], below: tuple[int, int], above: tuple[int, int],
+             box: Box) -> bool:
+    """An opaque fill painted between the stroke and the text hides the stroke there."""
+    corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
+    for fi, f in fills:
+        if below < (fi, f.order) < above and _overlap(f.box, box) and all(
+                _in_polygon(p, f.outline) for p in corners):
+            return True
+    return False
+
+
+def _in_polygon(p: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> bool:
+    x, y = p
+    inside = False
+    j = len(poly) - 1
+    for i in range(len(poly)):
+        xi, yi = poly[i]
+        xj, yj = poly[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi + 1e-12) + xi:
+            inside = not inside
+        j = i
+    return inside

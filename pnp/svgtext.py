@@ -1,0 +1,120 @@
+"""The fast path for text: a layer made only of plain positioned <text> is drawn straight
+with reportlab and the embedded font, not through svglib (10x cheaper, and text is what
+differs between cards)."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+from reportlab.pdfgen.canvas import Canvas
+
+from . import fonts
+from .facemap import TAG_ATTR, parse_tags
+
+
+@dataclass(frozen=True)
+class TextRun:
+    """One line of plain text, already in points in the face's PDF coordinates."""
+
+    x: float
+    y: float
+    font: str
+    size: float
+    anchor: str
+    fill: str
+    opacity: float
+    text: str
+    tags: frozenset[str] = frozenset()
+    raw_size: float = 0.0  # font-size as written in the SVG
+
+
+_TEXT_ATTRS = {"x", "y", "font-family", "font-size", "font-weight", "text-anchor", "fill",
+               "fill-opacity", TAG_ATTR}
+_SPACES = re.compile(r"\s+")
+
+
+def plain_text_runs(layer: etree._Element, view: tuple[float, float, float, float, float],
+                     ) -> list[TextRun] | None:
+    """Runs for a layer made only of simple <text> elements, else None (svglib draws it).
+
+    Per-item layers are mostly text (titles, numbers); drawing those directly with the
+    font's own metrics is 10x cheaper than svglib's general path, and text is the only
+    thing that differs between cards. Anything beyond plain positioned text (transforms,
+    styles, classes, letter-spacing) goes to svglib."""
+    group_tags: frozenset[str] = frozenset()
+    if etree.QName(layer).localname == "g":
+        if set(layer.attrib) - {TAG_ATTR} or layer.text and layer.text.strip():
+            return None
+        group_tags = parse_tags(layer.get(TAG_ATTR, ""))
+        texts = list(layer)
+    else:
+        texts = [layer]
+    runs: list[TextRun] = []
+    for el in texts:
+        if not isinstance(el.tag, str) or etree.QName(el).localname != "text":
+            return None
+        if (el.tail and el.tail.strip()) or set(el.attrib) - _TEXT_ATTRS:
+            return None
+        family = el.get("font-family", "").strip("'\" ")
+        if family not in (fonts.FAMILY, fonts.REGULAR):
+            return None
+        weight = el.get("font-weight", "normal")
+        if weight not in ("normal", "bold"):
+            return None
+        font = fonts.BOLD if weight == "bold" else fonts.REGULAR
+        anchor = el.get("text-anchor", "start")
+        try:
+            size = float(el.get("font-size", "16"))
+            opacity = float(el.get("fill-opacity", "1"))
+            parts: list[tuple[float, float, str]] = []
+            if el.text and el.text.strip():
+                parts.append((float(el.get("x", "0")), float(el.get("y", "0")), el.text))
+            for span in el:
+                if (not isinstance(span.tag, str) or etree.QName(span).localname != "tspan"
+                        or set(span.attrib) - {"x", "y"} or len(span)
+                        or (span.tail and span.tail.strip())):
+                    return None
+                parts.append((float(span.get("x", el.get("x", "0"))),
+                              float(span.get("y", el.get("y", "0"))), span.text or ""))
+        except ValueError:
+            return None
+        if anchor not in ("start", "middle", "end") or not (
+                math.isfinite(size) and size > 0 and 0 <= opacity <= 1) or not _colour_ok(
+                el.get("fill", "#000000")):
+            return None  # svglib takes it, and reports what it cannot draw
+        min_x, min_y, sx, sy, height = view
+        for x, y, raw in parts:
+            text = _SPACES.sub(" ", raw).strip()
+            if text:
+                runs.append(TextRun((x - min_x) * sx, height - (y - min_y) * sy, font,
+                                    size * sy, anchor, el.get("fill", "#000000"), opacity,
+                                    text, group_tags | parse_tags(el.get(TAG_ATTR, "")),
+                                    size))
+    return runs
+
+
+def draw_runs(c: Canvas, runs: list[TextRun]) -> None:
+    for run in runs:
+        c.setFillColor(run.fill, alpha=run.opacity)  # always: an alpha would carry over
+        c.setFont(run.font, run.size)
+        if run.anchor == "middle":
+            c.drawCentredString(run.x, run.y, run.text)
+        elif run.anchor == "end":
+            c.drawRightString(run.x, run.y, run.text)
+        else:
+            c.drawString(run.x, run.y, run.text)
+
+
+
+
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+
+
+def _colour_ok(value: str) -> bool:
+    """A colour the fast path draws as SVG means it: #rgb, #rrggbb or a colour name."""
+    from reportlab.lib.colors import getAllNamedColors
+
+    return bool(_HEX.fullmatch(value)) or value.lower() in getAllNamedColors()

@@ -1,0 +1,109 @@
+"""`pnp validate`: every stage of a build but the writing, for every language and paper,
+and a report of what was checked, so that nothing passes validate and then fails build."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import Problem
+from .options import BuildOptions
+
+
+@dataclass
+class ValidationReport:
+    game: str
+    problems: list[Problem] = field(default_factory=list)
+    loaded: bool = False
+    expectations: int = 0
+    phrased: int = 0
+    confirmed: int | None = None
+    languages: list[str] = field(default_factory=list)
+    papers: list[str] = field(default_factory=list)
+    components: int = 0
+    items: int = 0
+    pages: int = 0
+    checks: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for p in self.problems if p.severity == "error")
+
+    @property
+    def ok(self) -> bool:
+        return self.loaded and self.errors == 0
+
+    def add(self, found: list[Problem]) -> None:
+        self.problems.extend(p for p in found if p not in self.problems)
+
+    def summary_lines(self) -> list[str]:
+        warnings = len(self.problems) - self.errors
+        status = "ok" if self.ok else f"{self.errors} error(s)"
+        if warnings:
+            status += f", {warnings} warning(s)"
+        lines = [f"{self.game}: {status}"]
+        if not self.loaded:
+            return lines
+        doc = (f"; {self.confirmed} of {self.phrased} with a phrase confirmed by the rules "
+               "document" if self.confirmed is not None else "")
+        lines.append(f"  content    schema, ids, {self.expectations} expectations checked{doc}, "
+                     "glyphs, the game's own rules")
+        if self.languages:
+            lines.append(f"  rendered   {self.components} components in "
+                         f"{', '.join(self.languages)} on {', '.join(self.papers)}: "
+                         f"{self.items} items, {self.pages} pages")
+        if self.checks:
+            shown = " · ".join(f"{k} {v}" for k, v in self.checks.items())
+            lines.append(f"  preflight  {shown}")
+        return lines
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "ok": self.ok, "expectations": self.expectations,
+            "confirmed_by_rules_doc": self.confirmed,
+            "checked": {"languages": self.languages, "papers": self.papers,
+                        "components": self.components, "items": self.items,
+                        "pages": self.pages, "preflight": self.checks},
+            "problems": [p.as_dict() for p in self.problems],
+        }
+
+
+def validate_game(folder: Path, custom: list[Path], rules_doc: Path | None,
+                  lang: str | None, papers: list[str], map_name: str | None
+                  ) -> ValidationReport:
+    from .build import game_language, render_game
+    from .content import load_game, shipped_dir
+    from .rules_doc import cross_check
+    from .validate import check_game
+
+    report = ValidationReport(folder.name)
+    problems: list[Problem] = []
+    game = load_game(folder, problems, custom)
+    report.add(problems)
+    if game is None:
+        return report
+    report.loaded = True
+    report.expectations = len(game.spec.expectations)
+    report.phrased = sum(1 for e in game.spec.expectations if e.phrase)
+    if map_name:
+        game.options["map"] = map_name
+    if report.errors == 0:
+        report.add(check_game(game))
+    if report.errors == 0:  # rendering needs sound data
+        languages = [game_language(game, lang)] if lang else game.spec.languages
+        report.languages, report.papers = languages, papers
+        report.components = len(game.components)
+        for each in languages:
+            for paper in papers:
+                rendered = render_game(game, shipped_dir("templates"),
+                                       BuildOptions(paper=paper, lang=each))
+                report.add(rendered.problems)
+                report.items = max(report.items, rendered.items)
+                report.pages += rendered.pages
+                for k, v in rendered.checks.items():
+                    report.checks[k] = report.checks.get(k, 0) + v
+    if rules_doc is not None:
+        found, report.confirmed = cross_check(game, rules_doc)
+        report.add(found)
+    return report
