@@ -92,7 +92,10 @@ def ink_extent(text: str, font: str) -> tuple[float, float] | None:
     """(lowest, highest) ink of `text` in `font`, in ems above the baseline; None when
     nothing is inked (spaces only)."""
     heights = _glyph_heights(font == BOLD)
-    found = [heights[ord(ch)] for ch in text if ord(ch) in heights]
+    have = charset()
+    found = [heights[ord(ch)] if ord(ch) in heights else (0, 700)  # no glyph: the
+             for ch in text if ord(ch) in heights or (  # .notdef box prints instead
+                 ord(ch) not in have and not ch.isspace())]
     if not found:
         return None
     return min(lo for lo, _ in found) / 1000, max(hi for _, hi in found) / 1000

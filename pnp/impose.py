@@ -126,12 +126,13 @@ def _grids(page_w: float, page_h: float, w: float, h: float, bleed: float,
 
 
 def plan(page_w: float, page_h: float, item_w: float, item_h: float, bleed: float,
-         gutter_only: bool = False) -> Layout:
-    """The layout that fits the most items while crop marks, info line and scale bar
-    stay PRINT_MARGIN from every paper edge: shared cuts or a gutter of 2×bleed (so
-    every item keeps its full bleed), on the paper portrait or turned landscape. Ties go
-    to portrait, then to the gutter (more forgiving to cut). Round items always get the
-    gutter: a circle cannot share a straight cut."""
+         gutter_only: bool = False, count: int | None = None) -> Layout:
+    """The layout that needs the fewest sheets for `count` items (else: fits the most)
+    while crop marks, info line and scale bar stay PRINT_MARGIN from every paper edge:
+    shared cuts or a gutter of 2×bleed (so every item keeps its full bleed), on the
+    paper portrait or turned landscape. Ties go to portrait, then to more items a page,
+    then to the gutter (more forgiving to cut). Round items always get the gutter: a
+    circle cannot share a straight cut."""
     gutters = [2 * bleed] if gutter_only else [2 * bleed, 0.0]
     portrait = (min(page_w, page_h), max(page_w, page_h))
     candidates = [g for pw, ph in (portrait, portrait[::-1]) for gutter in gutters
@@ -141,7 +142,11 @@ def plan(page_w: float, page_h: float, item_w: float, item_h: float, bleed: floa
             f"a {item_w / MM:.1f}x{item_h / MM:.1f} mm item with {bleed / MM:.1f} mm bleed "
             f"does not fit on a {page_w / MM:.0f}x{page_h / MM:.0f} mm page with "
             f"{SIDE_MARGIN / MM:g} mm margins")
-    return max(candidates, key=lambda lay: (lay.per_page, not lay.landscape, lay.gutter))
+    def sheets(lay: Layout) -> int:
+        return -(-count // lay.per_page) if count else -lay.per_page
+
+    return min(candidates, key=lambda lay: (sheets(lay), lay.landscape, -lay.per_page,
+                                            -lay.gutter))
 
 
 def subset(layout: Layout, count: int) -> Layout:

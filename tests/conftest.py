@@ -46,9 +46,19 @@ def content_copy(tmp_path: Path) -> Path:
     return dest
 
 
-def build_probe(tmp_path: Path, *options: str) -> Path:
+def build_probe(tmp_path: Path, *options: str, cards: int = 12) -> Path:
+    """The probe deck built with `options`; `cards` other than 12 builds a copy of it
+    with that many cards."""
+    content = FIXTURES
+    if cards != 12:
+        content = tmp_path / "fixtures"
+        shutil.copytree(FIXTURES / "probe", content / "probe")
+        (content / "probe" / "cards.yaml").write_text("cards:\n" + "".join(
+            f"  - {{id: p{i:02d}, label: F{i:02d}}}\n" for i in range(cards)))
+        game = content / "probe" / "game.yaml"
+        game.write_text(game.read_text().replace("count: 12", f"count: {cards}"))
     out = tmp_path / "out"
-    result = run_pnp("build", "probe", "--content", FIXTURES, "--out", out, *options)
+    result = run_pnp("build", "probe", "--content", content, "--out", out, *options)
     assert result.returncode == 0, result.stderr
     return out / "probe" / "cards.pdf"
 

@@ -28,13 +28,14 @@ def cut_positions(page) -> tuple[list[float], list[float]]:
     return sorted(xs), sorted(ys)
 
 
-@pytest.mark.parametrize("paper,size,grid", [("a4", A4, (3, 3)),
-                                              ("letter", LETTER[::-1], (4, 2))])
-def test_page_size_and_card_trim(tmp_path: Path, paper: str, size: tuple[float, float],
-                                 grid: tuple[int, int]) -> None:
-    """A4: 3 x 3 upright. Letter: 4 x 2 on the page turned landscape (a third row would
-    put the crop marks 4.7 mm from the paper edge)."""
-    pdf = pdfplumber.open(build_probe(tmp_path, "--paper", paper))
+@pytest.mark.parametrize("paper,cards,size,grid", [
+    ("a4", 12, A4, (3, 3)), ("letter", 12, LETTER, (3, 2)), ("letter", 16, LETTER[::-1], (4, 2))])
+def test_page_size_and_card_trim(tmp_path: Path, paper: str, cards: int,
+                                 size: tuple[float, float], grid: tuple[int, int]) -> None:
+    """A4: 3 x 3 upright. Letter: a third row would put the crop marks 4.7 mm from the
+    paper edge, so 3 x 2 upright, or 4 x 2 on the page turned landscape when that saves
+    a sheet (16 cards: 2 sheets, not 3)."""
+    pdf = pdfplumber.open(build_probe(tmp_path, "--paper", paper, cards=cards))
     page = pdf.pages[0]
     assert page.width == pytest.approx(size[0], abs=0.01)
     assert page.height == pytest.approx(size[1], abs=0.01)
@@ -119,8 +120,9 @@ def test_back_offset_moves_backs_exactly(tmp_path: Path) -> None:
 def test_letter_landscape_backs_mirror_top_to_bottom(tmp_path: Path) -> None:
     """On Letter the cards lie on a landscape page; flipped on the paper's long edge,
     the back of a card is the mirror image across the page's horizontal axis."""
-    pdf = pdfplumber.open(build_probe(tmp_path, "--paper", "letter"))
+    pdf = pdfplumber.open(build_probe(tmp_path, "--paper", "letter", cards=16))
     height = pdf.pages[0].height
+    assert pdf.pages[0].width > height
     for page_no in (0, 2):
         fronts = markers(pdf.pages[page_no], RED)
         backs = markers(pdf.pages[page_no + 1], BLUE)

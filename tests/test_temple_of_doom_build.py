@@ -141,8 +141,9 @@ def test_letter_paper_holds_eight_cards_landscape(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     pdf = pdfplumber.open(tmp_path / "temple-of-doom" / "cards.pdf")
     assert pdf.pages[0].width == pytest.approx(792) and pdf.pages[0].height == pytest.approx(612)
-    assert len(re.findall(r"· \d", pdf.pages[0].extract_text())) == 8
-    assert sum(len(re.findall(r"· \d", p.extract_text())) for p in pdf.pages[::2]) == 54
+    card = r"(?:Drop|Hammers|Circles|Bricks|Wheel|Arrow) · \d"
+    assert len(re.findall(card, pdf.pages[0].extract_text())) == 8
+    assert sum(len(re.findall(card, p.extract_text())) for p in pdf.pages[::2]) == 54
     assert json.loads((tmp_path / "temple-of-doom" / "manifest.json").read_text())["paper"] == "letter"
 
 

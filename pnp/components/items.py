@@ -36,11 +36,12 @@ def who(comp: Component, item: Item, side: str, template: str | None) -> Who:
                key_text(item.key), template)
 
 
-def layout_for(game: Game, comp: Component, opts: BuildOptions) -> impose.Layout:
+def layout_for(game: Game, comp: Component, opts: BuildOptions,
+               count: int | None = None) -> impose.Layout:
     w, h = item_size(game, comp)
     try:
         return impose.plan(*opts.page_size, w, h, opts.bleed,
-                           gutter_only=comp.spec.shape == "circle")
+                           gutter_only=comp.spec.shape == "circle", count=count)
     except ValueError as exc:
         raise ContentError(str(exc), game.source.path,
                            game.source.line(("components", comp.id, "size")),
@@ -49,8 +50,8 @@ def layout_for(game: Game, comp: Component, opts: BuildOptions) -> impose.Layout
 
 def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> Built:
     w, h = item_size(game, comp)
-    layout = layout_for(game, comp, opts)
     faces = render_faces(game, comp, renderer, to_mm(opts.bleed), opts.lang)
+    layout = layout_for(game, comp, opts, len(faces))
     buf = io.BytesIO()
     canvas = new_canvas(buf, layout.page_w, layout.page_h,
                         f"{game.spec.name}: {comp.spec.title}")

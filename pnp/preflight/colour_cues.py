@@ -130,10 +130,13 @@ def _judge(report: Reporter, comp_id: str, attr: str, info: _Attribute) -> None:
                    f"ΔE {diff['protan']:.1f} protanopia")
         missing = [w for v in (a, b) for w, cues in info.faces[v] if not cues]
         if missing:
-            names = ", ".join(sorted({w.item or w.side for w in missing if w}))
-            report.add("colour-cues", f"{attr} {a} and {b} differ by colour alone ({numbers}) "
-                                      f"and {len(missing)} face(s) print no cue for it "
-                                      f"(data-pnp=\"cue:{attr}=VALUE\"): {names[:60]}",
+            names = sorted({w.item or w.side for w in missing if w})
+            shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3
+                                            else "")
+            report.add("colour-cues", f"{attr} {a} and {b} differ by colour alone ({numbers}), "
+                                      f"and {len(missing)} face(s) print no other cue for it "
+                                      f"({shown}; a template tags its cue with "
+                                      f"data-pnp=\"cue:{attr}=VALUE\")",
                        component=comp_id, attribute=attr)
             continue
         sigs_a = {_signature(c) for _, cues in info.faces[a] for c in [cues]}

@@ -42,6 +42,14 @@ class Reporter:
         key = ("components", comp_id)
         return str(self.game.source.path), self.game.source.line(key), key_text(key)
 
+    def _fit_where(self, fit_id: str) -> tuple[str, int | None, str | None]:
+        fits = self.game.spec.preflight.fits
+        index = next((i for i, f in enumerate(fits) if f.id == fit_id), None)
+        if index is None:
+            return str(self.game.source.path), None, None
+        key = ("preflight", "fits", index)
+        return str(self.game.source.path), self.game.source.line(key), key_text(key)
+
     def _template(self, name: str | None) -> tuple[str, list[str]] | None:
         """(path, lines) of a template as the renderer finds it."""
         if not name or self.renderer is None:
@@ -100,6 +108,8 @@ class Reporter:
             path, line, key = self._component_where(comp_id)
             if who and who.template:
                 message = f"{message} ({who.template})"
+        elif fit is not None:
+            path, line, key = self._fit_where(fit)
         else:
             path, line, key = str(self.game.source.path), None, None
         dedupe = (check, path, line, message)
@@ -114,8 +124,7 @@ class Reporter:
         out = []
         for f in self._findings.values():
             message = f.message
-            if f.items and (f.key is None or len(f.items) > 1 or f.path and not
-                            f.path.endswith(".yaml")):
+            if f.items:  # which component, item and side it was found on
                 shown = ", ".join(f.items[:3])
                 more = f" and {len(f.items) - 3} more" if len(f.items) > 3 else ""
                 message = f"{message} [{shown}{more}]"
