@@ -5,7 +5,8 @@ Cases, each timed side by side with the reportlab lower bound where one exists:
 - a scaling series of 100, 300 and 1000 cards: time, peak memory of the whole command,
   PDF size, ratio to reportlab;
 - a full `pnp build` of every shipped game;
-- 50 Dice Trip score sheets, against the same sheet drawn with reportlab.
+- 50 Dice Trip score sheets, against the same sheet drawn with reportlab;
+- what preflight adds to building every game (with and without it, interleaved).
 --write also records the figures in benchmarks/RESULTS.md (newest first).
 """
 
@@ -25,6 +26,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 import dice_trip_pad as dtp  # noqa: E402
+import preflight as pf  # noqa: E402
 import standard_deck as sd  # noqa: E402
 
 _MEASURE = """
@@ -121,6 +123,10 @@ def main() -> None:
     print(f"50 Dice Trip sheets: command {p['command_s'] * 1000:.0f} ms, peak {p['peak_mb']:.0f} MB, "
           f"PDF {p['pdf_kb']:.0f} KiB | render {p['render_s'] * 1000:.0f} ms vs reportlab "
           f"{p['floor_s'] * 1000:.0f} ms: {p['ratio']:.2f}x")
+    f = pf.measure(max(args.runs, 5))
+    print(f"preflight: every game in memory {f['with_median']:.2f} s with it, "
+          f"{f['without_median']:.2f} s without (medians of interleaved pairs): "
+          f"{100 * (f['ratio_median'] - 1):+.1f} %")
     std, big = rows[0], rows[-1]
     per_card = [(r["render_s"] / r["cards"]) * 1000 for r in rows]
     checks = {
@@ -132,15 +138,16 @@ def main() -> None:
         "linear (ms/card at 1000 within 1.5x of at 100)": per_card[-1] < 1.5 * per_card[1],
         "50 Dice Trip sheets well under 2 s": p["command_s"] < 1.5,
         "the pad stores its map once (PDF < 200 KiB)": p["pdf_kb"] < 200,
+        "preflight adds at most 15 % to building every game": f["ratio_median"] <= 1.15,
     }
     for name, ok in checks.items():
         print(f"  {'ok    ' if ok else 'MISSED'} {name}")
     if args.write:
-        write_results(rows, g, p, checks, per_card)
+        write_results(rows, g, p, f, checks, per_card)
 
 
 def write_results(rows: list[dict[str, float]], g: dict[str, float], p: dict[str, float],
-                  checks: dict[str, bool], per_card: list[float]) -> None:
+                  f: dict[str, float], checks: dict[str, bool], per_card: list[float]) -> None:
     path = HERE / "RESULTS.md"
     head = "# Benchmark results\n"
     old = path.read_text().removeprefix(head) if path.exists() else ""
@@ -158,6 +165,9 @@ def write_results(rows: list[dict[str, float]], g: dict[str, float], p: dict[str
                  f"peak {p['peak_mb']:.0f} MB, {p['pdf_kb']:.0f} KiB; in-process "
                  f"{p['render_s'] * 1000:.0f} ms vs reportlab {p['floor_s'] * 1000:.0f} ms "
                  f"({p['ratio']:.2f}x).\n")
+    lines.append(f"Preflight (every game built in memory, interleaved pairs): "
+                 f"{f['with_median']:.2f} s with it, {f['without_median']:.2f} s without, "
+                 f"median ratio {f['ratio_median']:.3f} ({100 * (f['ratio_median'] - 1):+.1f} %).\n")
     lines += [f"- {'met' if ok else 'MISSED'}: {name}" for name, ok in checks.items()]
     path.write_text(head + "\n".join(lines) + "\n" + old)
     print(json.dumps({"written": str(path)}))

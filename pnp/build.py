@@ -64,9 +64,10 @@ def load_valid_game(folder: Path, custom: list[Path]) -> tuple[Game, list[Proble
 
 
 def game_language(game: Game, lang: str | None) -> str:
-    """`--lang`, checked against the game's languages; none given: the game's first."""
+    """`--lang`, checked against the game's languages; none given: English where the
+    game has it, else the game's first language."""
     if lang is None:
-        return game.spec.languages[0]
+        return "en" if "en" in game.spec.languages else game.spec.languages[0]
     if lang not in game.spec.languages:
         raise InputError(f"--lang {lang}: {game.spec.name} is available in "
                          f"{', '.join(game.spec.languages)}")

@@ -41,6 +41,19 @@ def _fail(exc: PnpError, outcome: str = "nothing was built") -> None:
     raise typer.Exit(exc.exit_code)
 
 
+def _warn(warnings: list[Problem], game: str) -> None:
+    """Warnings on stderr; the known gaps a later issue closes, in one line (pnp validate
+    lists them)."""
+    gaps = [w for w in warnings if w.gap]
+    for w in warnings:
+        if not w.gap:
+            typer.echo(w.format(), err=True)
+    if gaps:
+        issues = sorted({w.gap.split(":", 1)[0] for w in gaps if w.gap})
+        typer.echo(f"{game}: {len(gaps)} known gap(s) to be closed by {', '.join(issues)} "
+                   f"(pnp validate {game} lists them)", err=True)
+
+
 def _usage(message: str) -> None:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(EXIT_UNREADABLE)
@@ -112,8 +125,8 @@ def build(
         "--back-offset", help="Shift backs by X,Y mm (X to the right, Y up, as seen on the "
         "backs page) to correct a printer's misregistration, e.g. 1,-0.5.")] = "0,0",
     lang: Annotated[str | None, typer.Option(
-        help="Language of printed text, e.g. en, de or fr. Default: the game's first "
-             "language.", show_default=False)] = None,
+        help="Language of printed text, e.g. en, de or fr. Default: English, or the "
+             "game's first language if it has no English.", show_default=False)] = None,
     overlap: Annotated[str, typer.Option(
         help="Boards larger than the paper: the strip neighbouring pages share.")] = "10mm",
     custom: CustomOpt = None,
@@ -168,8 +181,7 @@ def build(
             if status:
                 status.stop()
         for result in results:
-            for w in result.warnings:
-                typer.echo(w.format(), err=True)
+            _warn(result.warnings, result.game)
             for f in result.files:
                 items, pages = int(f["items"]), int(f["pages"])  # type: ignore[call-overload]
                 typer.echo(f"{result.out_dir / str(f['path'])}: {items} item"
@@ -278,8 +290,7 @@ def sheets(
                           [n.strip() for n in names.split(",") if n.strip()], map_name)
     except PnpError as exc:
         _fail(exc, "no sheets were written")
-    for w in result.warnings:
-        typer.echo(w.format(), err=True)
+    _warn(result.warnings, gid)
     typer.echo(f"{result.path}: {result.sheets} sheet{'s' * (result.sheets != 1)} on "
                f"{result.pages} page{'s' * (result.pages != 1)} "
                f"({result.size // 1024} KiB)")

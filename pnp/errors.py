@@ -45,6 +45,7 @@ class Problem:
     key: str | None
     message: str
     check: str | None = None  # the preflight check that found it, if any
+    gap: str | None = None  # the later issue that fixes it (a known gap: a warning)
 
     def format(self) -> str:
         prefix = "" if self.severity == "error" else "warning: "
@@ -59,6 +60,7 @@ class Problem:
             "key": self.key,
             "message": self.message,
             "check": self.check,
+            "known_gap": self.gap,
         }
 
 

@@ -12,6 +12,7 @@ whose size a fit relation measures).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -211,15 +212,20 @@ class _Walker:
         outlines = _outlines(node)
         if not outlines:
             return
-        pts = [[apply(ctm, x, y) for x, y in line] for line, _ in outlines]
-        box = box_of([p for line in pts for p in line])
+        a, b, c, d, e, f = ctm
+        pts = [[(a * x + c * y + e, b * x + d * y + f) for x, y in line]
+               for line, _ in outlines]
+        boxes = [box_of(line) for line in pts]
+        box = boxes[0] if len(boxes) == 1 else (
+            min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
         fill = getattr(node, "fillColor", None)
         is_image = type(node).__name__ == "Image"
         if fill is not None or is_image:
-            for line, (_, closed) in zip(pts, outlines, strict=True):
+            for line, line_box, (_, closed) in zip(pts, boxes, outlines, strict=True):
                 if closed and len(line) > 2:
                     self.out.fills.append(Fill(
-                        self.order, tuple(line), box_of(line), _rgb(fill),
+                        self.order, tuple(line), line_box, _rgb(fill),
                         1.0 if is_image else _alpha(fill, getattr(node, "fillOpacity", 1.0)),
                         tags))
         stroke = getattr(node, "strokeColor", None)
@@ -235,8 +241,11 @@ class _Walker:
                     self.order, segments, width, _rgb(stroke),
                     _alpha(stroke, getattr(node, "strokeOpacity", 1.0)),
                     (box[0] - half, box[1] - half, box[2] + half, box[3] + half), tags))
-        local = box_of([p for line, _ in outlines for p in line])
-        w, h = local[2] - local[0], local[3] - local[1]
+        if self.open_parts:  # a signature only matters inside a tagged part
+            local = box_of([p for line, _ in outlines for p in line])
+            w, h = local[2] - local[0], local[3] - local[1]
+        else:
+            w = h = 0.0
         self._note(box, _rgb(fill) or _rgb(stroke),
                    (type(node).__name__, round(w * 10), round(h * 10),
                     sum(len(line) for line, _ in outlines)))
@@ -334,6 +343,7 @@ def map_runs(runs: list[Any]) -> LayerMap:
     return out
 
 
+@functools.cache
 def _hex_rgb(value: str) -> RGB | None:
     from reportlab.lib.colors import toColor
 

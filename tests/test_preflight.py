@@ -74,7 +74,9 @@ def test_text_below_6_pt_is_an_error_at_its_template_line(tmp_path: Path) -> Non
 
 def test_a_component_can_raise_the_minimum_but_not_lower_it(tmp_path: Path) -> None:
     body = BACKGROUND + "\n" + TEXT.format(size="2.3", text="Rule text")  # 6.5 pt
-    assert found(make_game(tmp_path / "a", body, "preflight: {min_text: 4}"), "text-size") == []
+    lowered = found(make_game(tmp_path / "a", body, "preflight: {min_text: 4}"), "text-size")
+    assert len(lowered) == 1 and "can raise the 6 pt minimum, not lower it" in lowered[0]
+    assert "game.yaml:" in lowered[0]
     raised = found(make_game(tmp_path / "b", body, "preflight: {min_text: 8}"), "text-size")
     assert raised and "at least 8 pt" in raised[0]
 

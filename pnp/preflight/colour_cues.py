@@ -42,13 +42,14 @@ def check(report: Reporter, records: list[PdfRecord]) -> None:
                     if placed.layers in seen or placed.role == "thumbnail":
                         continue
                     seen.add(placed.layers)
-                    _collect(found, record, placed)
+                    _collect(found, report, record, placed)
         for attr, info in found.items():
             _judge(report, comp_id, attr, info)
 
 
-def _collect(found: dict[str, _Attribute], record: PdfRecord, placed: Placed) -> None:
-    layers = [(i, record.layers.layer_map(k)) for i, k in enumerate(placed.layers)]
+def _collect(found: dict[str, _Attribute], report: Reporter, record: PdfRecord,
+             placed: Placed) -> None:
+    layers = [(i, report.layer_map(record, k)) for i, k in enumerate(placed.layers)]
     values: dict[str, set[str]] = defaultdict(set)
     cues: dict[tuple[str, str], list[Part]] = defaultdict(list)
     for i, lm in layers:

@@ -112,7 +112,7 @@ def _measure(report: Reporter, records: list[PdfRecord], fit: Fit, side: str,
                     continue
                 seen.add((placed.layers, placed.scale))
                 for key in placed.layers:
-                    for p in record.layers.layer_map(key).parts:
+                    for p in report.layer_map(record, key).parts:
                         if p.tag == f"part:{part}" and p.box is not None:
                             box = _trimmed(p.box, placed)
                             boxes.append(((box[2] - box[0]) * placed.scale,

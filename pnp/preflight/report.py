@@ -8,9 +8,10 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import Problem
+from ..facemap import LayerMap
 from ..load import key_text
 from ..model import Game
-from ..pages import Who
+from ..pages import PdfRecord, Who
 from ..render import Renderer
 
 
@@ -22,6 +23,7 @@ class _Finding:
     key: str | None
     message: str
     check: str
+    gap: str | None = None
     items: list[str] = field(default_factory=list)
 
 
@@ -31,8 +33,17 @@ class Reporter:
         self.renderer = renderer
         self.paper = paper
         self.counts: dict[str, int] = {}
+        self.faces_done: set[tuple] = set()  # a face checked once a run, in any file
+        self._maps: dict[str, LayerMap] = {}
         self._findings: dict[tuple[str, str | None, int | None, str], _Finding] = {}
         self._sources: dict[str, tuple[str, list[str]] | None] = {}
+
+    def layer_map(self, record: PdfRecord, key: str) -> LayerMap:
+        """A layer's map, shared by every file of the run: keys are content hashes, and
+        the poster and the tiled board draw the same layers."""
+        if key not in self._maps:
+            self._maps[key] = record.layers.layer_map(key)
+        return self._maps[key]
 
     def count(self, check: str, n: int = 1) -> None:
         self.counts[check] = self.counts.get(check, 0) + n
@@ -86,9 +97,11 @@ class Reporter:
         """One finding. It points at the template line found by `needles`, else at the
         item's content, else at the component in game.yaml."""
         comp_id = who.component if who else component
+        gap = None
         if self._known_gap(check, comp_id, fit, attribute):
             severity = "warning"
-            message = f"{message} [known gap: {self._gap_issue(check, comp_id, fit, attribute)}]"
+            gap = self._gap_issue(check, comp_id, fit, attribute)
+            message = f"{message} [known gap: {gap}]"
         path: str | None
         line: int | None
         key: str | None
@@ -115,7 +128,7 @@ class Reporter:
         dedupe = (check, path, line, message)
         finding = self._findings.get(dedupe)
         if finding is None:
-            finding = _Finding(severity, path, line, key, message, check)
+            finding = _Finding(severity, path, line, key, message, check, gap)
             self._findings[dedupe] = finding
         if label and label not in finding.items:
             finding.items.append(label)
@@ -128,7 +141,7 @@ class Reporter:
                 shown = ", ".join(f.items[:3])
                 more = f" and {len(f.items) - 3} more" if len(f.items) > 3 else ""
                 message = f"{message} [{shown}{more}]"
-            out.append(Problem(f.severity, f.path, f.line, f.key, message, f.check))
+            out.append(Problem(f.severity, f.path, f.line, f.key, message, f.check, f.gap))
         return out
 
     # -- known gaps -------------------------------------------------------------------

@@ -25,7 +25,7 @@ GRID = 12.0  # pt: bucket size for looking up strokes near a text
 
 
 def check(report: Reporter, record: PdfRecord) -> None:
-    done: set[tuple] = set()
+    done = report.faces_done
     for page in record.pages:
         for placed in page.placed:
             if placed.role == "thumbnail":
@@ -42,6 +42,10 @@ def _comp_checks(report: Reporter, comp_id: str) -> tuple[float, float]:
     comp = report.game.components.get(comp_id)
     settings = comp.spec.preflight if comp else None
     min_text = max(MIN_TEXT, settings.min_text or 0.0) if settings else MIN_TEXT
+    if settings and settings.min_text is not None and settings.min_text < MIN_TEXT:
+        report.add("text-size", f"preflight.min_text {settings.min_text:g} pt: a component "
+                                f"can raise the {MIN_TEXT:g} pt minimum, not lower it",
+                   component=comp_id)
     safe = SAFE_AREA
     if settings and settings.safe_area:
         try:
@@ -59,7 +63,7 @@ def _check_face(report: Reporter, record: PdfRecord, placed: Placed,
     min_text, safe = _comp_checks(report, comp_id)
     layers: list[tuple[int, LayerMap]] = []
     for i, key in enumerate(placed.layers):
-        layers.append((i, record.layers.layer_map(key)))
+        layers.append((i, report.layer_map(record, key)))
         for line in getattr(record.layers, "complaints", {}).get(key, []):
             report.add("svg", f"the SVG has something pnp cannot draw: {line}", who=who)
     texts = [(i, t) for i, lm in layers for t in lm.texts]

@@ -1,0 +1,79 @@
+"""Nothing passes `pnp validate` and then fails `pnp build`: shipped games broken on
+purpose, in their content and in their templates, are judged alike by both, on every
+paper and in every language validate checks."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from pnp.build import build_game
+from pnp.content import shipped_dir
+from pnp.errors import PnpError
+from pnp.options import BuildOptions
+from pnp.validation import validate_game
+
+# (game, file, text to replace, replacement): each breaks the game in one way a user might
+MUTATIONS = [
+    ("temple-of-doom", "game.yaml", "languages: [en]", "languages: [de]"),
+    ("temple-of-doom", "game.yaml", 'brown: {fill: "#8a5a34"', "brown: {fill: null"),
+    ("temple-of-doom", "game.yaml", 'red: {fill: "#d2382c"', 'red: {fill: "#d2382"'),
+    ("temple-of-doom", "game.yaml", 'red: {fill: "#d2382c", ink: "#ffffff", name: RED',
+     'red: {fill: "#d2382c", ink: "#ffffff", name: RED RED RED RED RED RED'),
+    ("temple-of-doom", "game.yaml", "drop: {name: Drop,", "drop: {name: Droplet of the deep well,"),
+    ("temple-of-doom", "game.yaml", "size: 38mm", "size: 20mm"),
+    ("temple-of-doom", "game.yaml", "size: 38mm", "size: 300mm"),
+    ("temple-of-doom", "game.yaml", "size: 25mm", "size: 12mm"),
+    ("temple-of-doom", "game.yaml", "size: poker", "size: mini"),
+    ("temple-of-doom", "templates/card-front.svg.j2", 'font-family="Fira Sans" font-size="3"',
+     'font-family="Arial" font-size="3"'),
+    ("temple-of-doom", "templates/card-front.svg.j2", 'font-size="10.5"', 'font-size="1.5"'),
+    ("temple-of-doom", "templates/card-front.svg.j2", '<g><text x="10.5" y="18.2"',
+     '<g><text x="0.5" y="18.2"'),
+    ("temple-of-doom", "templates/layout.svg.j2", "{% set rx = W - 72 %}", "{% set rx = 240 %}"),
+    ("temple-rush", "game.yaml", "lightning_text: \"Manche", "lightning_text: \"" + "Très " * 60 + "Manche"),
+    ("temple-rush", "game.yaml", "hammer: Hammer & Chisel", "hammer: Hammer, Chisel and Mallet"),
+    ("dice-trip", "game.yaml", "      tracker: ZAHLENLEISTE", "      trackr: ZAHLENLEISTE"),
+    ("dice-trip", "game.yaml", "      title: DICE TRIP\n      name: Name\n      score: SCORE",
+     "      title: DICE TRIP\n      name: Name\n      score: SCORE ☃"),
+    ("temple", "reference.yaml", "Get one of your stones", "Get one " + "of your many " * 40 + "stones"),
+]
+
+
+def _mutated(tmp_path: Path, game: str, file: str, old: str, new: str) -> Path:
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content" / game, content / game)
+    target = content / game / file
+    if file.startswith("templates/") and not target.exists():
+        target.parent.mkdir(exist_ok=True)
+        shutil.copy(ROOT / "templates" / game / Path(file).name, target)
+    text = target.read_text()
+    assert old in text, (file, old)
+    target.write_text(text.replace(old, new, 1))
+    return content / game
+
+
+@pytest.mark.parametrize("game,file,old,new", MUTATIONS,
+                         ids=[f"{g}:{f}:{i}" for i, (g, f, _, _) in enumerate(MUTATIONS)])
+def test_validate_and_build_agree(tmp_path: Path, game: str, file: str, old: str,
+                                  new: str) -> None:
+    folder = _mutated(tmp_path, game, file, old, new)
+    report = validate_game(folder, [], None, None, ["a4", "letter"], None)
+    languages = report.languages or [None]
+    for paper in ("a4", "letter"):
+        for lang in languages:
+            try:
+                build_game(folder, shipped_dir("templates"), tmp_path / "out",
+                           BuildOptions(paper=paper, lang=lang))
+                built = True
+            except PnpError as exc:
+                built = False
+                assert not report.ok, f"build ({paper}, {lang}) fails but validate passed: " \
+                                      f"{exc.format()} {getattr(exc, 'problems', '')}"
+            if report.ok:
+                assert built
+    if not report.ok:  # every problem is one located line
+        assert all(p.path for p in report.problems if p.severity == "error"), report.problems
