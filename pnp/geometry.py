@@ -113,6 +113,16 @@ def point_in_polygon(p: Point, poly: list[Point]) -> bool:
     return inside
 
 
+def on_segment_band(p: Point, a: Point, b: Point, half: float) -> bool:
+    """Whether p lies on the band a line from a to b paints `half` to either side."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return False
+    t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2
+    return 0 <= t <= 1 and abs((p[0] - a[0]) * dy - (p[1] - a[1]) * dx) <= half * length2 ** 0.5
+
+
 def square_corners(cx: float, cy: float, side: float, angle: float) -> list[Point]:
     h = side / 2
     c, s = math.cos(angle), math.sin(angle)

@@ -14,6 +14,7 @@ from itertools import combinations
 
 from .. import colour
 from ..facemap import LayerMap, Part
+from ..geometry import on_segment_band, point_in_polygon
 from ..pages import PdfRecord, Placed, Who
 from .report import Reporter
 
@@ -92,8 +93,6 @@ def _ground(layers: list[tuple[int, LayerMap]], before: tuple[int, int],
             point: tuple[float, float]) -> colour.RGB | None:
     """The colour painted last under `point` before paint order `before`: an opaque fill
     containing it, or a line whose width covers it."""
-    from .text_checks import _in_polygon, _on_ribbon
-
     found: colour.RGB | None = None
     found_key = (-1, -1)
     x, y = point
@@ -102,13 +101,14 @@ def _ground(layers: list[tuple[int, LayerMap]], before: tuple[int, int],
             key = (i, f.order)
             if found_key < key < before and f.colour is not None and f.opacity >= 0.95 \
                     and f.box[0] <= x <= f.box[2] and f.box[1] <= y <= f.box[3] \
-                    and _in_polygon(point, f.outline):
+                    and point_in_polygon(point, f.outline):
                 found, found_key = f.colour, key
         for s in lm.strokes:
             key = (i, s.order)
             if found_key < key < before and s.colour is not None and s.opacity >= 0.95 \
                     and s.box[0] <= x <= s.box[2] and s.box[1] <= y <= s.box[3] \
-                    and any(_on_ribbon(point, seg, s.width / 2) for seg in s.segments):
+                    and any(on_segment_band(point, seg[:2], seg[2:], s.width / 2)
+                            for seg in s.segments):
                 found, found_key = s.colour, key
     return found
 

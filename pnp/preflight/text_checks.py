@@ -11,6 +11,7 @@ from collections import defaultdict
 from .. import fonts
 from ..components.sheet import FOOTER
 from ..facemap import Box, Fill, LayerMap, Stroke, Text
+from ..geometry import boxes_overlap, on_segment_band, point_in_polygon, segment_hits_box
 from ..impose import PRINT_MARGIN
 from ..pages import PdfRecord, Placed
 from ..units import MM, parse_length
@@ -203,53 +204,14 @@ def _hits(stroke: Stroke, box: Box) -> bool:
     wide stroke (a label on a ribbon) is not crossed by it."""
     half = stroke.width / 2
     grown = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
-    if not _overlap(stroke.box, grown):
+    if not boxes_overlap(stroke.box, grown):
         return False
-    touching = [seg for seg in stroke.segments if _segment_hits(seg, grown)]
-    if not touching:
-        return False
+    touching = [seg for seg in stroke.segments
+                if segment_hits_box((seg[0], seg[1]), (seg[2], seg[3]), grown)]
     corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
-    return not any(all(_on_ribbon(p, seg, half) for p in corners) for seg in touching)
-
-
-def _on_ribbon(p: tuple[float, float], seg: tuple[float, float, float, float],
-               half: float) -> bool:
-    """Whether point p lies on the band a segment paints with its width."""
-    x0, y0, x1, y1 = seg
-    dx, dy = x1 - x0, y1 - y0
-    length2 = dx * dx + dy * dy
-    if length2 == 0:
-        return False
-    t = ((p[0] - x0) * dx + (p[1] - y0) * dy) / length2
-    if not 0 <= t <= 1:
-        return False
-    cross = abs((p[0] - x0) * dy - (p[1] - y0) * dx) / length2 ** 0.5
-    return cross <= half
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
-
-
-def _segment_hits(seg: tuple[float, float, float, float], box: Box) -> bool:
-    """Liang-Barsky: does the segment pass through the box?"""
-    x0, y0, x1, y1 = seg
-    dx, dy = x1 - x0, y1 - y0
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]),
-                 (dy, box[3] - y0)):
-        if p == 0:
-            if q < 0:
-                return False
-            continue
-        r = q / p
-        if p < 0:
-            t0 = max(t0, r)
-        else:
-            t1 = min(t1, r)
-        if t0 > t1:
-            return False
-    return True
+    return bool(touching) and not any(
+        all(on_segment_band(p, (seg[0], seg[1]), (seg[2], seg[3]), half) for p in corners)
+        for seg in touching)
 
 
 def _covered(fills: list[tuple[int, Fill]], below: tuple[int, int], above: tuple[int, int],
@@ -257,20 +219,7 @@ def _covered(fills: list[tuple[int, Fill]], below: tuple[int, int], above: tuple
     """An opaque fill painted between the stroke and the text hides the stroke there."""
     corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
     for fi, f in fills:
-        if below < (fi, f.order) < above and _overlap(f.box, box) and all(
-                _in_polygon(p, f.outline) for p in corners):
+        if below < (fi, f.order) < above and boxes_overlap(f.box, box) and all(
+                point_in_polygon(p, f.outline) for p in corners):
             return True
     return False
-
-
-def _in_polygon(p: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> bool:
-    x, y = p
-    inside = False
-    j = len(poly) - 1
-    for i in range(len(poly)):
-        xi, yi = poly[i]
-        xj, yj = poly[j]
-        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi + 1e-12) + xi:
-            inside = not inside
-        j = i
-    return inside
