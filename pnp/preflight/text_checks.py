@@ -206,8 +206,11 @@ def _hits(stroke: Stroke, box: Box) -> bool:
     grown = (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
     if not boxes_overlap(stroke.box, grown):
         return False
+    x0, y0, x1, y1 = grown
     touching = [seg for seg in stroke.segments
-                if segment_hits_box((seg[0], seg[1]), (seg[2], seg[3]), grown)]
+                if min(seg[0], seg[2]) <= x1 and max(seg[0], seg[2]) >= x0
+                and min(seg[1], seg[3]) <= y1 and max(seg[1], seg[3]) >= y0
+                and segment_hits_box((seg[0], seg[1]), (seg[2], seg[3]), grown)]
     corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
     return bool(touching) and not any(
         all(on_segment_band(p, (seg[0], seg[1]), (seg[2], seg[3]), half) for p in corners)
