@@ -77,3 +77,32 @@ def test_validate_and_build_agree(tmp_path: Path, game: str, file: str, old: str
                 assert built
     if not report.ok:  # every problem is one located line
         assert all(p.path for p in report.problems if p.severity == "error"), report.problems
+
+
+def test_content_defects_fail_validate_with_exit_1(tmp_path: Path) -> None:
+    """As a user runs it: a colour left empty and a colour that is not one fail
+    `pnp validate` (exit 1, the file and line named) and `pnp build` writes nothing."""
+    from conftest import assert_clean_failure, run_pnp
+
+    for i, (old, new, said) in enumerate([
+            ('brown: {fill: "#8a5a34"', "brown: {fill: null", "game.yaml:"),
+            ('red: {fill: "#d2382c"', 'red: {fill: "#d2382"', "Can't handle color: #d2382")]):
+        folder = _mutated(tmp_path / str(i), "temple-of-doom", "game.yaml", old, new)
+        lines = assert_clean_failure(run_pnp("validate", "temple-of-doom", "--content",
+                                             folder.parent), 1)
+        assert any(said in ln for ln in lines), lines
+        assert_clean_failure(run_pnp("build", "temple-of-doom", "--content", folder.parent,
+                                     "--out", tmp_path / str(i) / "out"), 1)
+        assert not (tmp_path / str(i) / "out" / "temple-of-doom").exists()
+
+
+def test_a_game_without_english_builds_in_its_own_language(tmp_path: Path) -> None:
+    """`languages: [de]` with plain texts: validate and build agree, and build needs no
+    --lang (it took English before and stopped with exit 2)."""
+    from conftest import run_pnp
+
+    folder = _mutated(tmp_path, "temple-of-doom", "game.yaml", "languages: [en]",
+                      "languages: [de]")
+    assert run_pnp("validate", "temple-of-doom", "--content", folder.parent).returncode == 0
+    build = run_pnp("build", "temple-of-doom", "--content", folder.parent, "--out", tmp_path / "o")
+    assert build.returncode == 0, build.stderr
