@@ -52,10 +52,11 @@ class Rendered:
         return [p for p in self.problems if p.severity == "error"]
 
 
-def load_valid_game(folder: Path, custom: list[Path]) -> tuple[Game, list[Problem]]:
+def load_valid_game(folder: Path, custom: list[Path],
+                    replace: list[str] | None = None) -> tuple[Game, list[Problem]]:
     """Load and run every check that needs no rendering; errors stop here."""
     problems: list[Problem] = []
-    game = load_game(folder, problems, custom)
+    game = load_game(folder, problems, custom, replace)
     if game is not None and not any(p.severity == "error" for p in problems):
         problems.extend(check_game(game))
     if game is None or any(p.severity == "error" for p in problems):
@@ -106,12 +107,17 @@ def render_game(game: Game, templates_root: Path, opts: BuildOptions,
         files = [(f"{comp.id}.pdf", built.data, built.pages, comp.spec.kind)]
         files += [(name, data, pages, f"{comp.spec.kind}-poster")
                   for name, (data, pages) in built.extra.items()]
+        custom = [{"id": i.id, "file": str(i.source.path), **(
+            {"replaces": i.replaces} if i.replaces else {})} for i in comp.items if i.custom]
         for name, data, pages, kind_name in files:
-            result.outputs.append((name, data, {
+            meta: dict[str, object] = {
                 "path": name, "component": comp.id, "kind": kind_name,
                 "items": built.items if name == f"{comp.id}.pdf" else 1, "pages": pages,
                 "duplex": built.duplex if name == f"{comp.id}.pdf" else False,
-                "sha256": hashlib.sha256(data).hexdigest()}))
+                "sha256": hashlib.sha256(data).hexdigest()}
+            if custom and name == f"{comp.id}.pdf":
+                meta["custom"] = custom  # the user's own items printed in this file
+            result.outputs.append((name, data, meta))
     for message, (path, line, key) in renderer.overflows:
         problem = Problem("error", path, line, key, message, "text-placement")
         if problem not in result.problems:
@@ -124,8 +130,9 @@ def render_game(game: Game, templates_root: Path, opts: BuildOptions,
 
 def build_game(folder: Path, templates_root: Path, out_root: Path, opts: BuildOptions,
                custom: list[Path] | None = None,
-               progress: Callable[[str], None] | None = None) -> GameBuild:
-    game, problems = load_valid_game(folder, custom or [])
+               progress: Callable[[str], None] | None = None,
+               replace: list[str] | None = None) -> GameBuild:
+    game, problems = load_valid_game(folder, custom or [], replace)
     rendered = render_game(game, templates_root, opts, progress)
     if rendered.errors:
         raise ProblemsFound(problems + rendered.problems)

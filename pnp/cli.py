@@ -27,7 +27,13 @@ GamesArg = Annotated[list[str] | None, typer.Argument(
     help="Games to use (e.g. temple-of-doom). None: every game.", show_default=False)]
 CustomOpt = Annotated[list[Path] | None, typer.Option(
     "--custom", help="Extra YAML file of your own items, e.g. custom cards "
-                     "('cards: [...]'). Repeatable.", show_default=False)]
+                     "('cards: [...]'): added to the game, each checked on its own; the "
+                     "rules' counts apply to the shipped content. Repeatable.",
+    show_default=False)]
+ReplaceOpt = Annotated[list[str] | None, typer.Option(
+    "--replace", help="Print the next custom item in place of this shipped card (its id), "
+                      "so the game keeps its counts; or write 'replaces: ID' in the custom "
+                      "file. Repeatable, one per custom item.", show_default=False)]
 
 
 def _fail(exc: PnpError, outcome: str = "nothing was built") -> None:
@@ -98,7 +104,7 @@ def list_games(content: ContentOpt = None) -> None:
                 elif kind == "board":
                     what = "   1 board"
                 else:
-                    what = f"{len(comp.expanded()):>4} items"
+                    what = f"{len(comp.shipped()):>4} items"
                 size = f", {comp.spec.size}" if comp.spec.size else ""
                 typer.echo(f"  {comp.id:<12} {kind:<6} {what}{size}"
                            f"  {comp.spec.description or comp.spec.title}")
@@ -130,6 +136,7 @@ def build(
     overlap: Annotated[str, typer.Option(
         help="Boards larger than the paper: the strip neighbouring pages share.")] = "10mm",
     custom: CustomOpt = None,
+    replace: ReplaceOpt = None,
     content: ContentOpt = None,
 ) -> None:
     """Build print-ready PDFs and a manifest.json into OUT/<game>/."""
@@ -163,8 +170,8 @@ def build(
     try:
         root = content_root(content)
         names = resolve_games(root, games or [])
-        if custom and len(names) != 1:
-            _usage("--custom needs exactly one GAME")
+        if (custom or replace) and len(names) != 1:
+            _usage("--custom and --replace need exactly one GAME")
         status = None
         if sys.stderr.isatty():  # progress on a terminal only; quiet in pipes and CI
             from rich.console import Console
@@ -176,7 +183,8 @@ def build(
             for gid in names:
                 results.append(build_game(
                     root / gid, shipped_dir("templates"), out, opts, custom or [],
-                    progress=(lambda m: status.update(f"building {m}")) if status else None))
+                    progress=(lambda m: status.update(f"building {m}")) if status else None,
+                    replace=replace or []))
         finally:
             if status:
                 status.stop()
@@ -195,6 +203,7 @@ def build(
 def validate(
     games: GamesArg = None,
     custom: CustomOpt = None,
+    replace: ReplaceOpt = None,
     rules_doc: Annotated[Path | None, typer.Option(
         "--rules-doc", help="The game's rules document: each expectation's phrase and "
         "number must be found in it.", show_default=False)] = None,
@@ -227,12 +236,12 @@ def validate(
     try:
         root = content_root(content)
         names = resolve_games(root, games or [])
-        if (custom or rules_doc or map_name) and len(names) != 1:
-            _usage("--custom, --rules-doc and --map need exactly one GAME")
+        if (custom or replace or rules_doc or map_name) and len(names) != 1:
+            _usage("--custom, --replace, --rules-doc and --map need exactly one GAME")
         for gid in names:
             reports.append(validate_game(root / gid, custom or [], rules_doc, lang,
                                          [paper.lower()] if paper else list(PAPERS),
-                                         map_name))
+                                         map_name, replace or []))
     except PnpError as exc:
         _fail(exc)
     if fmt == "json":

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError, Problem
-from .load import Key, Source, read_yaml
+from .load import Key, Source, key_text, read_yaml
 from .model import Component, ComponentSpec, FieldSpec, Game, GameSpec, Item
 from .paths import is_within
 from .schema import convert_dataclass, did_you_mean, problem
@@ -61,7 +61,11 @@ def _check_value(spec: FieldSpec, value: Any, src: Source, key: Key,
                 out.append(problem(src, key + (lang,), f"must be text (got {text!r})"))
         return out
     if spec.type == "text":
-        if not isinstance(value, str) or isinstance(value, bool):
+        if isinstance(value, bool):
+            out.append(problem(src, key, f"must be text (got {value!r}: YAML reads a bare ON, "
+                                         "OFF, YES or NO as true or false; put it in quotes, "
+                                         "e.g. 'ON')"))
+        elif not isinstance(value, str):
             out.append(problem(src, key, f"must be text (got {value!r})"))
     elif spec.type == "int" or spec.type == "number":
         want_int = spec.type == "int"
@@ -95,7 +99,7 @@ def load_items(spec: ComponentSpec, comp_id: str, src: Source, entries: Any, key
         problems.append(problem(src, key, f"must be a list of {comp_id} (got {entries!r})"))
         return []
     items: list[Item] = []
-    allowed = {"id", "copies", *spec.fields}
+    allowed = {"id", "copies", *spec.fields} | ({"replaces"} if custom else set())
     for i, entry in enumerate(entries):
         k = key if single else key + (i,)
         if not isinstance(entry, dict):
@@ -127,14 +131,24 @@ def load_items(spec: ComponentSpec, comp_id: str, src: Source, entries: Any, key
             problems.extend(found)
             bad = bad or bool(found)
             values[name] = entry[name]
+        replaces = entry.get("replaces") if custom else None
+        if replaces is not None and (not isinstance(replaces, str | int) or
+                                     isinstance(replaces, bool)):
+            problems.append(problem(src, k + ("replaces",),
+                                    f"must be the id of a card to replace (got {replaces!r})"))
+            bad = True
         if not bad:
-            items.append(Item(str(item_id), copies, values, src, k, custom))
+            items.append(Item(str(item_id), copies, values, src, k, custom,
+                              None if replaces is None else str(replaces)))
     return items
 
 
 def load_game(folder: Path, problems: list[Problem],
-              custom_files: list[Path] | None = None) -> Game | None:
-    """Load one game folder. Schema problems are appended; returns None if unusable."""
+              custom_files: list[Path] | None = None,
+              replace: list[str] | None = None) -> Game | None:
+    """Load one game folder. Schema problems are appended; returns None if unusable.
+    `replace`: ids of shipped cards the custom items take the place of, in order (the
+    command line's --replace), for custom items that do not say `replaces:`."""
     src = read_yaml(folder / "game.yaml")
     spec = convert_dataclass(GameSpec, src.data, src, (), problems)
     if spec is None:
@@ -173,7 +187,43 @@ def load_game(folder: Path, problems: list[Problem],
     _check_data(spec, src, problems)
     for path in custom_files or []:
         _load_custom(path, spec, components, problems)
+    _place_replacements(components, replace or [], problems)
     return Game(spec, folder, src, components)
+
+
+def _place_replacements(components: dict[str, Component], replace: list[str],
+                        problems: list[Problem]) -> None:
+    """Each custom item with `replaces: ID` (or the next --replace) prints in that
+    shipped card's place, so the game keeps its counts."""
+    pending = list(replace)
+    for comp in components.values():
+        shipped = {i.id: i for i in comp.items if not i.custom}
+        for item in comp.items:
+            if not item.custom:
+                continue
+            if item.replaces is None and pending:
+                item.replaces = pending.pop(0)
+            if item.replaces is None:
+                continue
+            target = shipped.get(item.replaces)
+            message = None
+            if target is None:
+                message = (f"there is no {comp.id} card '{item.replaces}' to replace"
+                           f"{did_you_mean(item.replaces, shipped)}")
+            elif target.taken + item.copies > target.copies:
+                message = (f"'{target.id}' is printed {target.copies} time(s) and is already "
+                           "replaced")
+            if message:
+                problems.append(Problem("error", str(item.source.path),
+                                        item.line("replaces") or item.line(),
+                                        key_text(item.key + ("replaces",)), message))
+                item.replaces = None
+            else:
+                target.taken += item.copies
+    if pending:
+        raise InputError(f"--replace {pending[0]}: there is no custom item left to take its "
+                         "place (one --replace for each custom item)")
+
 
 
 def _check_data(spec: GameSpec, src: Source, problems: list[Problem]) -> None:

@@ -113,6 +113,14 @@ def point_in_polygon(p: Point, poly: list[Point]) -> bool:
     return inside
 
 
+def distance_to_segment(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy)
+                                              / length2))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
 def on_segment_band(p: Point, a: Point, b: Point, half: float) -> bool:
     """Whether p lies on the band a line from a to b paints `half` to either side."""
     dx, dy = b[0] - a[0], b[1] - a[1]

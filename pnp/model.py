@@ -134,8 +134,9 @@ class Item:
     fields: dict[str, Any]
     source: Source
     key: Key
-    custom: bool = False
-    hidden: bool = False  # counted, but not printed (a blank card a custom card replaces)
+    custom: bool = False  # the user's own (--custom): checked alone, not counted
+    replaces: str | None = None  # a custom item: the shipped card it prints instead of
+    taken: int = 0  # a shipped item: copies that custom items print instead of
 
     def line(self, name: str | None = None) -> int | None:
         return self.source.line(self.key + ((name,) if name else ()))
@@ -149,12 +150,34 @@ class Component:
     source: Source | None
 
     def expanded(self) -> list[Item]:
-        """Items repeated by their copies, in content order: what the rules count."""
+        """Every item repeated by its copies, custom ones included, in content order."""
         return [item for item in self.items for _ in range(item.copies)]
 
+    def shipped(self) -> list[Item]:
+        """The game's own items repeated by their copies: what the rules count. Custom
+        items are the user's additions; they are checked one by one, not counted."""
+        return [item for item in self.expanded() if not item.custom]
+
     def printed(self) -> list[Item]:
-        """What gets printed: the expanded items less those a custom item replaces."""
-        return [item for item in self.expanded() if not item.hidden]
+        """What gets printed: the shipped items, each custom item in the place of the
+        card it replaces (a blank, or one named with `replaces`), the others after."""
+        standing_in: dict[str, list[Item]] = {}
+        extra: list[Item] = []
+        for item in self.items:
+            if item.custom:
+                if item.replaces:
+                    standing_in.setdefault(item.replaces, []).append(item)
+                else:
+                    extra.extend([item] * item.copies)
+        out: list[Item] = []
+        for item in self.items:
+            if item.custom:
+                continue
+            subs = [c for c in standing_in.get(item.id, []) for _ in range(c.copies)]
+            subs = subs[:item.taken]
+            out.extend(subs)
+            out.extend([item] * (item.copies - len(subs)))
+        return out + extra
 
 
 @dataclass

@@ -17,8 +17,10 @@ def _loc(game: Game, key: tuple) -> tuple[str, int | None, str]:
     return str(game.source.path), game.source.line(key), key_text(key)
 
 
-def measure(game: Game, exp: Expectation, index: int) -> tuple[Any, Problem | None]:
-    """The value the content has for an expectation, or a problem if it cannot be measured."""
+def measure(game: Game, exp: Expectation, index: int,
+            printed: bool = False) -> tuple[Any, Problem | None]:
+    """The value the shipped content has for an expectation (`printed`: what is printed,
+    custom replacements in), or a problem if it cannot be measured."""
     key = ("expectations", index)
     if exp.check:
         if exp.check.startswith("data."):
@@ -49,7 +51,7 @@ def measure(game: Game, exp: Expectation, index: int) -> tuple[Any, Problem | No
         return None, Problem("error", path, line, k,
                              f"unknown component '{exp.component}' "
                              f"(components: {', '.join(game.components)})")
-    items = [i for i in comp.expanded()
+    items = [i for i in (comp.printed() if printed else comp.shipped())
              if all(str(i.fields.get(f)) == str(v) for f, v in exp.where.items())]
     if exp.per:
         return dict(sorted(Counter(str(i.fields.get(exp.per)) for i in items).items())), None
@@ -66,7 +68,11 @@ def _component_where(game: Game, exp: Expectation) -> tuple[str | None, int | No
 
 def check_expectations(game: Game) -> list[Problem]:
     problems: list[Problem] = []
+    module = module_for(game.id)
+    blocked = getattr(module, "expectation_blocked", None) if module else None
     for i, exp in enumerate(game.spec.expectations):
+        if blocked is not None and blocked(game, exp.check):
+            continue  # the thing it measures reports its own problems, at its own file
         value, err = measure(game, exp, i)
         if err:
             problems.append(err)
@@ -91,7 +97,29 @@ def check_expectations(game: Game) -> list[Problem]:
         elif value != exp.count:
             problems.append(Problem("error", path, line, key,
                                     f"{exp.what}: expected {exp.count}, got {value} {cite}"))
+        else:
+            problems.extend(_replacement_changes(game, exp, i, value))
     return problems
+
+
+def _replacement_changes(game: Game, exp: Expectation, index: int, shipped: Any) -> list[Problem]:
+    """A custom item printed in place of a card may change what the rules count (a red
+    card for a blue one): the user's choice, so a warning at their replacement."""
+    comp = game.components.get(exp.component or "")
+    if comp is None or exp.check:
+        return []
+    swaps = [i for i in comp.items if i.custom and i.replaces]
+    if not swaps:
+        return []
+    printed, _ = measure(game, exp, index, printed=True)
+    if printed == shipped:
+        return []
+    first = swaps[0]
+    return [Problem("warning", str(first.source.path), first.line("replaces") or first.line(),
+                    key_text(first.key + ("replaces",)),
+                    f"with your replacements the printed {comp.id} no longer match "
+                    f"'{exp.what}' (the game: {shipped}; printed: {printed}; rules: "
+                    f"{exp.section})")]
 
 
 def check_ids(game: Game) -> list[Problem]:

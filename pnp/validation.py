@@ -70,8 +70,8 @@ class ValidationReport:
 
 
 def validate_game(folder: Path, custom: list[Path], rules_doc: Path | None,
-                  lang: str | None, papers: list[str], map_name: str | None
-                  ) -> ValidationReport:
+                  lang: str | None, papers: list[str], map_name: str | None,
+                  replace: list[str] | None = None) -> ValidationReport:
     from .build import game_language, render_game
     from .content import load_game, shipped_dir
     from .rules_doc import cross_check
@@ -79,7 +79,7 @@ def validate_game(folder: Path, custom: list[Path], rules_doc: Path | None,
 
     report = ValidationReport(folder.name)
     problems: list[Problem] = []
-    game = load_game(folder, problems, custom)
+    game = load_game(folder, problems, custom, replace)
     report.add(problems)
     if game is None:
         return report

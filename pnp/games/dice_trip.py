@@ -136,18 +136,57 @@ def tracker_problems(game: Game) -> list[Problem]:
     return []
 
 
+def _map_problems(game: Game, path: Path) -> list[Problem]:
+    """A map's own problems, at its own file's lines (loaded and checked once)."""
+    key = ("map-problems", path)
+    if key not in game.cache:
+        found: list[Problem] = []
+        loaded = maps.load_map(path, found)
+        if loaded is not None and not found:
+            found = maps.check_map(loaded, map_rules(game), printed_map_boxes(game))
+        game.cache[key] = found
+    return game.cache[key]
+
+
 def checks(game: Game) -> list[Problem]:
     """Check the map in use; without --map, every shipped map."""
     problems = tracker_problems(game)
     paths = [selected_map_path(game)] if game.options.get("map") else \
         [maps.maps_dir(game.folder) / f"{n}.yaml" for n in maps.map_names(game.folder)]
     for path in paths:
-        found: list[Problem] = []
-        loaded = maps.load_map(path, found)
-        if loaded is not None and not found:
-            found = maps.check_map(loaded, map_rules(game))
-        problems.extend(found)
+        problems.extend(_map_problems(game, path))
     return problems
+
+
+MAP_MEASURES = {"map-dice", "map-cities", "map-coloured", "map-coloured-per-die",
+                "map-zones", "map-zone-sizes"}
+
+
+def expectation_blocked(game: Game, check: str | None) -> bool:
+    """An expectation about the map in use says nothing new when the map has problems
+    of its own: those are reported at the map's file, not at game.yaml."""
+    if check not in MAP_MEASURES:
+        return False
+    try:
+        return bool(_map_problems(game, selected_map_path(game)))
+    except Exception:  # noqa: BLE001 - a map that cannot be found is reported by its checks
+        return True
+
+
+def printed_map_boxes(game: Game) -> list[tuple[float, float]]:
+    """The map boxes (mm) the pads print: each paper, one or two sheets a page. Roads and
+    circles are checked on the smallest, where they come closest."""
+    from ..components.pad import sheet_box
+    from ..options import BuildOptions
+    from ..units import PAPERS, to_mm
+
+    boxes = []
+    for paper in PAPERS:
+        for per_page in (1, 2):
+            w, h = (to_mm(v) for v in sheet_box(BuildOptions(paper=paper), per_page))
+            layout = sheet_layout(w, h, 4)
+            boxes.append((round(layout["map_w"], 2), round(layout["map_h"], 2)))
+    return boxes
 
 
 @cache

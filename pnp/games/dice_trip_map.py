@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError, Problem
-from ..geometry import clip_half_plane, place_labels, segments_cross, spread
+from ..geometry import clip_half_plane, distance_to_segment, place_labels, segments_cross, spread
 from ..graph import adjacency, longest_path, reachable
 from ..load import Source, read_yaml
 from ..schema import convert_dataclass, did_you_mean, problem
@@ -94,8 +94,11 @@ class Rules:
     min_path: int
 
 
-def check_map(m: LoadedMap, rules: Rules) -> list[Problem]:
-    """Every rule a map must meet, one problem per failure, at the map file's lines."""
+def check_map(m: LoadedMap, rules: Rules,
+              boxes: list[tuple[float, float]] | None = None) -> list[Problem]:
+    """Every rule a map must meet, one problem per failure, at the map file's lines.
+    `boxes`: the map sizes (mm) it is printed at; roads must clear other cities'
+    circles on each."""
     src, spec = m.source, m.spec
     out: list[Problem] = []
     key = ("map",)
@@ -168,12 +171,41 @@ def check_map(m: LoadedMap, rules: Rules) -> list[Problem]:
         i = next(i for i, r in enumerate(spec.roads) if set(r) == {a, b})
         out.append(problem(src, key + ("roads", i),
                            f"road {a}–{b} crosses road {c}–{d} on the drawn map"))
+    out.extend(_roads_through_cities(src, spec, good_roads, boxes or [(100.0, 132.0)]))
     if not out:
         path = longest_path(graph, rules.min_path)
         if len(path) < rules.min_path:
             out.append(problem(src, key + ("roads",),
                                f"the longest path through the roads visits {len(path)} cities; "
                                f"the rules' example sheet needs one of {rules.min_path}"))
+    return out
+
+
+ROAD_CLEARANCE = 0.6  # mm between a road's line and a city circle it passes
+
+
+def _roads_through_cities(src: Source, spec: MapSpec, roads: list[tuple[str, str]],
+                          boxes: list[tuple[float, float]]) -> list[Problem]:
+    """A road must not run through another city's circle on any printed size of the map:
+    a player would read it as passing through that city."""
+    from .dice_trip import RADIUS
+
+    out: list[Problem] = []
+    reported: set[tuple[str, str, str]] = set()
+    for w, h in boxes:
+        geo = Geometry(spec, w, h)
+        for a, b in roads:
+            for city in spec.cities:
+                if city.name in (a, b) or (a, b, city.name) in reported:
+                    continue
+                d = distance_to_segment(geo.pos[city.name], geo.pos[a], geo.pos[b])
+                if d < RADIUS + ROAD_CLEARANCE:
+                    reported.add((a, b, city.name))
+                    i = next(i for i, r in enumerate(spec.roads) if set(r) == {a, b})
+                    out.append(problem(src, ("map", "roads", i),
+                                       f"road {a}–{b} runs through {city.name}'s circle "
+                                       f"({d:.1f} mm from its centre on a {w:.0f} mm wide "
+                                       f"map; a circle is {RADIUS:g} mm)"))
     return out
 
 

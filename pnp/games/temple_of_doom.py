@@ -74,7 +74,7 @@ DATA_SCHEMA = Data
 
 def _cards(game: Game) -> list[Item]:
     comp = game.components.get("cards")
-    return comp.expanded() if comp else []
+    return comp.shipped() if comp else []
 
 
 def _matches(item: Item, rule: dict[str, Any]) -> bool:
@@ -138,7 +138,7 @@ def checks(game: Game) -> list[Problem]:
     comp = game.components.get("cards")
     if comp and comp.source:
         per: dict[tuple[str, str], list[int]] = {}
-        for c in comp.expanded():
+        for c in comp.shipped():
             per.setdefault((str(c.fields["border"]), str(c.fields["background"])),
                            []).append(int(c.fields["value"]))
         for item in comp.items:

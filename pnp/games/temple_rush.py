@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import Problem
 from ..load import key_text
 from ..model import Game, Item
-from .temple_rush_solver import parse_shape, solve
+from .temple_rush_solver import canonical, mirrored, read_shape, solve
 
 
 @dataclass
@@ -33,9 +33,23 @@ def _stock(game: Game) -> dict[int, int]:
 def build_of(game: Game, item: Item) -> Any:
     key = ("build", item.id, id(item))
     if key not in game.cache:
-        rows = parse_shape(item.fields.get("shape", ""))
+        rows, _ = read_shape(item.fields.get("shape", ""))
         game.cache[key] = (rows, solve(rows, item.fields.get("points"), _stock(game)))
     return game.cache[key]
+
+
+def _row_line(item: Item, row: int | None) -> int | None:
+    """The file line of a shape's row: a block scalar (`shape: |`) starts on the line
+    after its key; any other style is one line."""
+    line = item.line("shape")
+    if row is None or line is None:
+        return line
+    try:
+        text = item.source.path.read_text(encoding="utf-8-sig").splitlines()[line - 1]
+    except (OSError, IndexError):
+        return line
+    block = text.rstrip().endswith(("|", "|-", "|+", ">", ">-"))
+    return line + 1 + row if block else line
 
 
 MEASURES = {
@@ -50,9 +64,19 @@ def checks(game: Game) -> list[Problem]:
     """One line per card that cannot be built, saying why; and a colour for each value."""
     out: list[Problem] = []
     values = game.spec.data["values"]
-    for item in game.components["temples"].items:
+    temples = game.components["temples"].items
+    for item in temples:
+        key = key_text(item.key + ("shape",))
+        _, errors = read_shape(item.fields.get("shape", ""))
+        for e in errors:
+            out.append(Problem("error", str(item.source.path), _row_line(item, e.row), key,
+                               f"temple {item.id}: {e.message}"))
+        if errors:
+            continue
         _, found = build_of(game, item)
-        where = (str(item.source.path), item.line("shape"), key_text(item.key + ("shape",)))
+        where = (str(item.source.path), item.line("shape"), key)
+        if item.custom:
+            out.extend(_same_silhouette(game, item, temples, where))
         if found.bricks is None:
             out.append(Problem("error", *where, f"temple {item.id} cannot be built from one "
                                                 f"player's 13 bricks: {found.reason}"))
@@ -62,6 +86,23 @@ def checks(game: Game) -> list[Problem]:
                                f"no card colour for {item.fields.get('points')} points "
                                f"(colours exist for {', '.join(values)})"))
     return out
+
+
+def _same_silhouette(game: Game, item: Item, temples: list[Item],
+                     where: tuple[str, int | None, str]) -> list[Problem]:
+    """A custom temple must be a new silhouette: not another card's, shifted or
+    mirrored."""
+    mine = canonical(build_of(game, item)[0])
+    for other in temples:
+        if other is item or not mine:
+            continue
+        theirs = canonical(build_of(game, other)[0])
+        if theirs in (mine, mirrored(mine)):
+            how = "" if theirs == mine else " mirrored"
+            return [Problem("error", *where, f"temple {item.id} has the silhouette of "
+                                             f"{other.id}{how} ({other.source.path.name}): a "
+                                             "custom temple needs a shape of its own")]
+    return []
 
 
 def describe(bricks: list[Any]) -> str:

@@ -16,6 +16,7 @@ from .temple_trip_board import AIR_KINDS, ROAD_KINDS, Board, City
 
 RULE_REF = re.compile(r"\brule (\d+)\b", re.IGNORECASE)
 TOO_CLOSE = 12.0  # mm on the board: a new city nearer than this sits on top of another
+AIR_CLEARANCE = 3.0  # mm between a new city's circle and an air route's line
 NAMED_CARDS = {"Passport Express": ("blue", "bottom"), "Straight and Narrow Road": ("blue", None),
                "Airway to Heaven": ("blue", None)}
 
@@ -40,7 +41,7 @@ def _temples(game: Game, printed_only: bool = False) -> list[Item]:
     if comp is None:
         return []
     return [i for i in comp.items if not i.fields.get("blank")
-            and not (printed_only and i.hidden)]
+            and not (printed_only and i.taken >= i.copies)]
 
 
 def _board_files(game: Game) -> tuple[Source, Source]:
@@ -71,31 +72,41 @@ def board(game: Game) -> Board:
                       "lat": f["lat"], "lon": f["lon"], "travel": travel})
     spec["roads"] = [list(r) for r in spec.get("roads", [])]
     spec["air"] = [list(r) for r in spec.get("air", [])]
-    b = Board(spec, cards, outlines)
-    known = {c for r in spec["roads"] for c in r}
-    new = [c for c in b.cities.values() if c.card and c.name not in known
-           and not c.flight_only and any(i.custom and i.fields.get("city") == c.name
-                                         for i in _temples(game))]
-    if new:
-        for city in new:
-            link = _nearest_link(b, city)
-            if link:
-                spec["roads"].append([city.name, link])
-        b = Board(spec, cards, outlines)
+    new = {i.fields.get("city") for i in _temples(game) if i.custom} - {
+        i.fields.get("city") for i in _temples(game) if not i.custom}
+    shipped = Board(spec, [c for c in cards if c["city"] not in new], outlines)
+    b = shipped
+    if len(shipped.cities) < len(cards) + 1:  # new cities: placed around the shipped ones
+        fixed = {n: c.pos for n, c in shipped.cities.items()}
+        b = Board(spec, cards, outlines, fixed)
+        known = {c for r in spec["roads"] for c in r}
+        for city in b.cities.values():
+            if city.name not in fixed and city.name not in known and not city.flight_only:
+                link = _nearest_link(b, city)
+                if link:
+                    spec["roads"].append([city.name, link])
+        b = Board(spec, cards, outlines, fixed)
     b.insets_outlines = osrc.data.get("insets", {})  # type: ignore[attr-defined]
     game.cache["board"] = b
     return b
 
 
 def _nearest_link(b: Board, city: City) -> str | None:
-    from ..geometry import segments_cross
+    """The nearest road city a new city's road can reach: without crossing a road, the
+    sea, or another city."""
+    from ..geometry import distance_to_segment, segments_cross
 
     candidates = sorted((c for c in b.cities.values() if not c.flight_only and c is not city
                          and c.area == "mainland"),
                         key=lambda c: math.dist(c.pos, city.pos))
-    for other in candidates:
-        if not any(segments_cross(city.pos, other.pos, b.cities[r.a].pos, b.cities[r.b].pos)
-                   for r in b.roads if other.name not in (r.a, r.b)):
+    for other in candidates[:12]:
+        if any(segments_cross(city.pos, other.pos, b.cities[r.a].pos, b.cities[r.b].pos)
+               for r in b.roads if other.name not in (r.a, r.b)):
+            continue
+        if any(distance_to_segment(c.pos, city.pos, other.pos) < c.radius + 2
+               for c in b.cities.values() if c is not city and c is not other):
+            continue
+        if b.on_land(city.pos, other.pos):
             return other.name
     return None
 
@@ -196,8 +207,15 @@ def board_checks(game: Game) -> list[Problem]:
     spec = bsrc.data["board"]
     out: list[Problem] = []
 
+    customs = {i.fields.get("city"): i for i in _temples(game) if i.custom}
+
     def at(key: Key, message: str) -> None:
-        out.append(problem(bsrc, ("board",) + key, message))
+        """A problem of the board; one that a user's new city causes is theirs."""
+        mine = next((i for c, i in customs.items() if c and c in message), None)
+        if mine is not None:
+            out.append(_p(mine, "lat", message))
+        else:
+            out.append(problem(bsrc, ("board",) + key, message))
 
     b = board(game)
     for mode in ("roads", "air"):
@@ -259,6 +277,8 @@ def board_checks(game: Game) -> list[Problem]:
 
 
 def custom_checks(game: Game) -> list[Problem]:
+    """Each custom temple alone: its country, its travel mode, and, for a new city, a
+    place on the drawn map that no other city, route, square or label has."""
     out: list[Problem] = []
     customs = [i for i in _temples(game) if i.custom]
     limit = game.spec.data["max_custom"]
@@ -290,19 +310,112 @@ def custom_checks(game: Game) -> list[Problem]:
                        "both": f"{city.name} is a mainland airport",
                        "road": f"{city.name} has no airport"}[allowed]
                 out.append(_p(item, "travel", f"must be {allowed}: {why} (rule 10)"))
-        elif travel != "road":
+            continue
+        if city is None or f.get("lat") is None:
+            continue
+        out.extend(_new_city_problems(game, b, item, city))
+        if travel != "road" and b.area_of(f["lon"], f["lat"]) == "mainland":
             out.append(_p(item, "travel", "a new city has no airport: its temple is road only "
-                                          "(rule 10)"))
-        if not on_board and city is not None:
-            raw = b.project(f["lon"], f["lat"])
-            for other in b.cities.values():
-                if other is city or other.area != "mainland":
-                    continue
-                d = math.dist(raw, b.project(other.lon, other.lat))
-                if d < TOO_CLOSE:
-                    out.append(_p(item, "lat", f"the new city would sit on top of {other.name} "
-                                               f"({d:.0f} mm apart on the board)"))
+                                          "(rule 10; only the ten Airport / Temples have one)"))
     return out
+
+
+def _new_city_problems(game: Game, b: Board, item: Item, city: City) -> list[Problem]:
+    """Where a new city would be drawn, and what it would sit on."""
+    from ..geometry import boxes_overlap, distance_to_segment
+    from .temple_trip_board import SQUARE
+
+    f = item.fields
+    area = b.area_of(f["lon"], f["lat"])
+    main = b.spec["mainland"]
+    if area is None:
+        return [_p(item, "lat", f"{f['lat']}, {f['lon']} is outside the board: the map shows "
+                                f"{main['lat'][0]:g}°N to {main['lat'][1]:g}°N and "
+                                f"{-main['lon'][1]:g}°W to {-main['lon'][0]:g}°W, Alaska and "
+                                "Hawaii in their insets")]
+    if area != "mainland":
+        return [_p(item, "lat", f"{f['city']} lies in the {area} inset: {area} is reached by "
+                                "flight only (rule 10), and a new city has no airport (only "
+                                "the ten Airport / Temples have one)")]
+    out: list[Problem] = []
+    raw = b.project(f["lon"], f["lat"])
+    for other in b.cities.values():
+        if other is not city and other.area == "mainland":
+            d = math.dist(raw, b.project(other.lon, other.lat))
+            if d < TOO_CLOSE:
+                out.append(_p(item, "lat", f"the new city would sit on top of {other.name} "
+                                           f"({d:.0f} mm apart on the board)"))
+    if out:
+        return out
+    roads = [r for r in b.roads if city.name in (r.a, r.b)]
+    if not roads:
+        return [_p(item, "lat", f"no road can join {city.name} to the board: every road to "
+                                "a nearby city would cross the sea, another road or a city")]
+    for r, points in b.air_samples():
+        d = min(math.dist(city.pos, p) for p in points)
+        if d < city.radius + AIR_CLEARANCE:
+            gap = (f"its circle {d - city.radius:.1f} mm from the line"
+                   if d > city.radius else "the line runs through its circle")
+            out.append(_p(item, "lat", f"{city.name} would sit on the air route {r.a}–{r.b} "
+                                       f"({gap}; a city keeps {AIR_CLEARANCE:g} mm clear)"))
+    for r in b.roads + b.air:
+        if city.name in (r.a, r.b):
+            continue
+        if any(math.dist(city.pos, (s.x, s.y)) < city.radius + SQUARE * 0.72
+               for s in r.squares):
+            out.append(_p(item, "lat", f"{city.name} would sit on a square of {r.a}–{r.b}"))
+    for r in roads:
+        other = b.cities[r.b if r.a == city.name else r.a]
+        for c in b.cities.values():
+            if c is not city and c is not other and \
+                    distance_to_segment(c.pos, city.pos, other.pos) < c.radius + 1:
+                out.append(_p(item, "lat", f"its road to {other.name} would run through "
+                                           f"{c.name}"))
+        if not r.squares:
+            out.append(_p(item, "lat", f"its road to {other.name} is too short for a square: "
+                                       f"{city.name} is too close to {other.name}"))
+    labels = board_labels(b)
+    mine = _label_box(labels[city.name], b)
+    disc = (city.pos[0] - city.radius, city.pos[1] - city.radius,
+            city.pos[0] + city.radius, city.pos[1] + city.radius)
+    for name, label in labels.items():
+        if name != city.name and boxes_overlap(_label_box(label, b), disc):
+            out.append(_p(item, "lat", f"{city.name} would sit on the name of {name}"))
+        other = b.cities[name]
+        if name != city.name and boxes_overlap(mine, (
+                other.pos[0] - other.radius, other.pos[1] - other.radius,
+                other.pos[0] + other.radius, other.pos[1] + other.radius)):
+            out.append(_p(item, "lat", f"the name {city.name} would cover {name}"))
+    return out
+
+
+LABEL_SIZE = 3.1  # mm: city names on the board
+
+
+def board_labels(b: Board) -> dict[str, tuple[float, float, str, float]]:
+    """(x, y, anchor, width) of every city's name: clear of cities, roads and squares
+    where the board has room (geometry.place_labels)."""
+    from .. import fonts
+    from ..geometry import place_labels
+    from ..units import MM
+
+    if "_labels" not in b.__dict__:
+        size_pt = LABEL_SIZE * MM
+        obstacles = [(s.x - 4.2, s.y - 4.2, s.x + 4.2, s.y + 4.2)
+                     for r in b.roads + b.air for s in r.squares]
+        positions = {n: c.pos for n, c in b.cities.items()}
+        b._labels = place_labels(  # type: ignore[attr-defined]
+            positions, {n: n for n in positions}, lambda n: b.cities[n].radius, LABEL_SIZE,
+            lambda t: fonts.string_width(t, size_pt, True) / MM, (0.0, 0.0, b.width, b.height),
+            [(b.cities[r.a].pos, b.cities[r.b].pos) for r in b.roads], obstacles)
+    return b._labels  # type: ignore[attr-defined]
+
+
+def _label_box(label: tuple[float, float, str, float],
+               b: Board) -> tuple[float, float, float, float]:
+    x, y, anchor, w = label
+    left = x - w / 2 if anchor == "middle" else (x if anchor == "start" else x - w)
+    return left, y - LABEL_SIZE * 0.78, left + w, y + LABEL_SIZE * 0.22
 
 
 def checks(game: Game) -> list[Problem]:
@@ -342,17 +455,19 @@ def custom_entries(src: Source, problems: list[Problem]
 
 
 def hide_replaced_blanks(game: Game) -> None:
-    """Each custom temple prints instead of the blank card of its region."""
+    """Each custom temple prints instead of the blank card of its region, unless it
+    names the card it replaces."""
     comp = game.components.get("temples")
     if comp is None:
         return
-    blanks = [i for i in comp.items if i.fields.get("blank")]
+    blanks = [i for i in comp.items if i.fields.get("blank") and not i.custom]
     for item in comp.items:
-        if item.custom and not item.fields.get("blank"):
-            match = next((b for b in blanks if not b.hidden
+        if item.custom and item.replaces is None and not item.fields.get("blank"):
+            match = next((b for b in blanks if b.taken < b.copies
                           and b.fields.get("region") == item.fields.get("region")), None)
             if match:
-                match.hidden = True
+                match.taken += 1
+                item.replaces = match.id
 
 
 # ---------------------------------------------------------------- templates
@@ -365,26 +480,15 @@ def item_context(game: Game, component_id: str, item: Item, lang: str) -> dict[s
 
 
 def board_context(game: Game, lang: str) -> dict[str, Any]:
-    from .. import fonts
-    from ..geometry import place_labels
-    from ..units import MM
-
     b = board(game)
-    label_size = 3.1
-    size_pt = label_size * MM
 
     def sq(s: Any) -> dict[str, Any]:
         return {"x": s.x, "y": s.y, "a": s.angle, "kind": s.kind}
 
     squares = [sq(s) for r in b.roads for s in r.squares]
     air_squares = [sq(s) for r in b.air for s in r.squares]
-    obstacles = [(s["x"] - 4.2, s["y"] - 4.2, s["x"] + 4.2, s["y"] + 4.2)
-                 for s in squares + air_squares]
-    positions = {n: c.pos for n, c in b.cities.items()}
-    labels = place_labels(positions, {n: n for n in positions}, lambda n: b.cities[n].radius,
-                          label_size, lambda t: fonts.string_width(t, size_pt, True) / MM,
-                          (0.0, 0.0, b.width, b.height),
-                          [(b.cities[r.a].pos, b.cities[r.b].pos) for r in b.roads], obstacles)
+    labels = board_labels(b)
+    label_size = LABEL_SIZE
     spec = b.spec
     return {
         "width": b.width, "height": b.height,

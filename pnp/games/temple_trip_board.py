@@ -94,7 +94,9 @@ class Board:
     """Everything drawn on the board, in mm from its top-left corner."""
 
     def __init__(self, spec: dict[str, Any], temples: list[dict[str, Any]],
-                 outlines: dict[str, Any]) -> None:
+                 outlines: dict[str, Any], fixed: dict[str, Point] | None = None) -> None:
+        """`fixed`: cities already laid out (the shipped board), which stay where they
+        are; only the others are nudged apart from them."""
         self.spec = spec
         self.width, self.height = spec["width"], spec["height"]
         main = spec["mainland"]
@@ -108,12 +110,14 @@ class Board:
                        "mainland"))
         for t in temples:
             inset = next((n for n, i in spec["insets"].items() if t["city"] in i["cities"]),
-                         None)
+                         None) or self.inset_of(t["lon"], t["lat"])
             kind = "airport" if t["travel"] in ("both", "flight") else "temple"
             self._add(City(t["city"], t["country"], t["lat"], t["lon"], kind,
                            t["travel"] == "flight", inset or "mainland", card=t["id"]))
-        raw = {n: c.pos for n, c in self.cities.items() if c.area == "mainland"}
-        for name, p in spread(raw, CITY_GAP, fixed=[slc["name"]]).items():
+        raw = {n: (fixed or {}).get(n, c.pos) for n, c in self.cities.items()
+               if c.area == "mainland"}
+        still = [slc["name"], *(n for n in (fixed or {}) if n in raw)]
+        for name, p in spread(raw, CITY_GAP, fixed=still).items():
             self.cities[name].pos = p
         self.roads = [Route("road", a, b) for a, b in spec["roads"]
                       if a in self.cities and b in self.cities]
@@ -123,6 +127,38 @@ class Board:
             self._road_squares(r)
         for r in self.air:
             self._air_squares(r)
+
+    def inset_of(self, lon: float, lat: float) -> str | None:
+        """The inset whose window holds a place (Alaska, Hawaii), if any."""
+        for name, i in self.spec["insets"].items():
+            if i["lon"][0] <= lon <= i["lon"][1] and i["lat"][0] <= lat <= i["lat"][1]:
+                return name
+        return None
+
+    def area_of(self, lon: float, lat: float) -> str | None:
+        """Where a place is drawn: an inset, the mainland frame, or nowhere (None)."""
+        inset = self.inset_of(lon, lat)
+        if inset:
+            return inset
+        m = self.spec["mainland"]
+        if not (m["lon"][0] <= lon <= m["lon"][1] and m["lat"][0] <= lat <= m["lat"][1]):
+            return None
+        x, y = self.project(lon, lat)
+        x0, y0, x1, y1 = m["clip"]
+        return "mainland" if x0 <= x <= x1 and y0 <= y <= y1 else None
+
+    def on_land(self, p: Point, q: Point, step: float = 2.0) -> bool:
+        """Whether the straight line p-q (board mm) stays on the drawn land."""
+        if "_land" not in self.__dict__:
+            self._land = [ring for rings in self.outline_paths().values() for ring in rings]
+        n = max(1, int(math.dist(p, q) // step))
+        return all(any(point_in_polygon((p[0] + (q[0] - p[0]) * k / n,
+                                         p[1] + (q[1] - p[1]) * k / n), ring)
+                       for ring in self._land) for k in range(n + 1))
+
+    def air_samples(self) -> list[tuple[Route, list[Point]]]:
+        return [(r, [_bezier(r.curve, k / 60) for k in range(61)]) for r in self.air
+                if r.curve]
 
     def _add(self, city: City) -> None:
         proj = self.insets.get(city.area, self.project)
