@@ -67,7 +67,7 @@ def _poster(game: Game, comp: Component, svg: str,
     if band:
         draw_info(painter, band, f"{game.spec.name} · {comp.spec.title} · full-size "
                                  f"poster, {face.width / MM:.0f} x {face.height / MM:.0f} mm "
-                                 "· print at 100 %")
+                                 "· page 1/1 · print at 100 %")
     painter.show_page()
     return painter.finish(buf, f"{comp.id}-poster.pdf", comp.id)
 

@@ -171,13 +171,13 @@ def check_map(m: LoadedMap, rules: Rules,
         i = next(i for i, r in enumerate(spec.roads) if set(r) == {a, b})
         out.append(problem(src, key + ("roads", i),
                            f"road {a}–{b} crosses road {c}–{d} on the drawn map"))
-    out.extend(_roads_through_cities(src, spec, good_roads, boxes or [(100.0, 132.0)]))
     if not out:
         path = longest_path(graph, rules.min_path)
         if len(path) < rules.min_path:
             out.append(problem(src, key + ("roads",),
                                f"the longest path through the roads visits {len(path)} cities; "
                                f"the rules' example sheet needs one of {rules.min_path}"))
+    out.extend(_roads_through_cities(src, spec, good_roads, boxes or [(100.0, 132.0)]))
     return out
 
 

@@ -36,7 +36,8 @@ def check(report: Reporter, record: PdfRecord) -> None:
             if key in done:
                 continue
             done.add(key)
-            _check_face(report, record, placed, (page.width, page.height))
+            _check_face(report, record, placed, (page.width, page.height),
+                        [f.box for f in page.furniture if f.kind in ("info", "scale-bar")])
 
 
 def _comp_checks(report: Reporter, comp_id: str) -> tuple[float, float]:
@@ -58,7 +59,7 @@ def _comp_checks(report: Reporter, comp_id: str) -> tuple[float, float]:
 
 
 def _check_face(report: Reporter, record: PdfRecord, placed: Placed,
-                page_size: tuple[float, float]) -> None:
+                page_size: tuple[float, float], furniture: list[Box]) -> None:
     who = placed.who
     comp_id = who.component if who else record.component
     min_text, safe = _comp_checks(report, comp_id)
@@ -97,6 +98,8 @@ def _check_face(report: Reporter, record: PdfRecord, placed: Placed,
                                          f"{area.name}", who=who, needles=needles)
     if texts:
         _check_crossings(report, placed, layers, texts)
+    if placed.role in ("sheet", "overlay"):
+        _check_furniture_clear(report, placed, layers, furniture)
 
 
 def _pt(size: float) -> str:
@@ -141,6 +144,36 @@ def _allowed_area(placed: Placed, safe: float, page: tuple[float, float],
     return _Area((max(0.0, page_box[0]), max(0.0, page_box[1]), min(w, page_box[2]),
                   min(h, page_box[3])), False,
                  "printable area (5 mm from the paper edge, above the info line)")
+
+
+def _check_furniture_clear(report: Reporter, placed: Placed,
+                           layers: list[tuple[int, LayerMap]], furniture: list[Box]) -> None:
+    """A sheet's lines and texts keep clear of the page's info line and scale bar (a
+    background fill may run under them)."""
+    if not furniture:
+        return
+    clearance = 0.5 * MM
+    zones = [(b[0] - clearance, b[1] - clearance, b[2] + clearance, b[3] + clearance)
+             for b in furniture]
+    for _, lm in layers:
+        for t in lm.texts:
+            if any(boxes_overlap(placed.box_to_page(t.box), z) for z in zones):
+                report.add("printable-area", f"text {quote(t.text)} runs into the page's info "
+                                             "line or scale bar", who=placed.who,
+                           needles=(t.text[:20],))
+                return
+        for s in lm.strokes:
+            if s.opacity < TEXTURE:
+                continue
+            for seg in s.segments:
+                a = placed.to_page(seg[0], seg[1])
+                b = placed.to_page(seg[2], seg[3])
+                if any(segment_hits_box(a, b, z) for z in zones):
+                    report.add("printable-area", f"a {s.width / MM:.2f} mm line runs into the "
+                                                 "page's info line or scale bar (keep the "
+                                                 "sheet's art above page.footer)",
+                               who=placed.who)
+                    return
 
 
 # -- strokes crossing text ------------------------------------------------------------
