@@ -1,6 +1,6 @@
 """Orchestrate one build: load, validate, render every component in memory, preflight
-the laid-out pages, then write the files atomically (temp name + rename) so a failed
-build leaves old output intact. `pnp validate` runs all of it but the writing."""
+the laid-out pages, then switch the files in together (output.switch_in) so a failed or
+killed build leaves the old output whole. `pnp validate` runs all of it but the writing."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -128,51 +127,47 @@ def render_game(game: Game, templates_root: Path, opts: BuildOptions,
     return result
 
 
-def build_game(folder: Path, templates_root: Path, out_root: Path, opts: BuildOptions,
-               custom: list[Path] | None = None,
-               progress: Callable[[str], None] | None = None,
-               replace: list[str] | None = None) -> GameBuild:
+def prepare_game(folder: Path, templates_root: Path, opts: BuildOptions,
+                 custom: list[Path] | None = None,
+                 progress: Callable[[str], None] | None = None,
+                 replace: list[str] | None = None) -> Rendered:
+    """Everything but the writing; a ProblemsFound if anything is wrong."""
     game, problems = load_valid_game(folder, custom or [], replace)
     rendered = render_game(game, templates_root, opts, progress)
     if rendered.errors:
         raise ProblemsFound(problems + rendered.problems)
-    result = GameBuild(game.id, out_root / game.id,
-                       warnings=[p for p in problems + rendered.problems
-                                 if p.severity != "error"])
-    manifest = {"game": game.id, "paper": opts.paper,
+    rendered.problems = problems + rendered.problems
+    return rendered
+
+
+def write_game(rendered: Rendered, out_root: Path) -> GameBuild:
+    """The files and their manifest, switched in together (output.switch_in)."""
+    from .output import switch_in
+
+    game = rendered.game
+    manifest = {"game": game.id, "paper": rendered.opts.paper,
                 "files": [meta for _, _, meta in rendered.outputs]}
     manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
-    try:
-        result.out_dir.mkdir(parents=True, exist_ok=True)
-        with _locked(result.out_dir):  # parallel builds into one folder take turns
-            for name, data, meta in rendered.outputs:
-                write_atomic(result.out_dir / name, data)
-                result.files.append(meta)
-            write_atomic(result.out_dir / "manifest.json", manifest_bytes)
-    except OSError as exc:
-        raise InputError(f"cannot write output: {exc.strerror}", exc.filename) from exc
-    return result
+    files = [(name, data) for name, data, _ in rendered.outputs]
+    out_dir = switch_in(out_root, game.id, files + [("manifest.json", manifest_bytes)])
+    return GameBuild(game.id, out_dir, [meta for _, _, meta in rendered.outputs],
+                     [p for p in rendered.problems if p.severity != "error"])
 
 
-@contextmanager
-def _locked(folder: Path) -> Iterator[None]:
-    """An advisory lock on the output folder while its files are replaced, so the
-    manifest always describes the PDFs beside it."""
-    with open(folder / ".pnp.lock", "a+b") as fh:
-        try:
-            import fcntl
-        except ImportError:  # pragma: no cover - Windows: renames are still atomic
-            yield
-            return
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+def build_game(folder: Path, templates_root: Path, out_root: Path, opts: BuildOptions,
+               custom: list[Path] | None = None,
+               progress: Callable[[str], None] | None = None,
+               replace: list[str] | None = None) -> GameBuild:
+    return write_game(prepare_game(folder, templates_root, opts, custom, progress, replace),
+                      out_root)
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file in the same folder, then rename over the target."""
+    """One file: written beside its target under a temporary name, then renamed over it,
+    and only over a regular file (safeio.check_output)."""
+    from .safeio import check_output
+
+    check_output(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:

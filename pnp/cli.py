@@ -161,7 +161,7 @@ def build(
     if not 0 <= overlap_pt <= 50 * MM:
         _usage(f"--overlap must be between 0 and 50mm (got {overlap})")
 
-    from .build import build_game
+    from .build import prepare_game, write_game
     from .content import content_root, resolve_games, shipped_dir
     from .options import BuildOptions
 
@@ -178,17 +178,38 @@ def build(
 
             status = Console(stderr=True).status("building")
             status.start()
-        results = []
-        try:
+        rendered, failures = [], []
+        try:  # every game checked and rendered before any is written
             for gid in names:
-                results.append(build_game(
-                    root / gid, shipped_dir("templates"), out, opts, custom or [],
-                    progress=(lambda m: status.update(f"building {m}")) if status else None,
-                    replace=replace or []))
+                try:
+                    rendered.append(prepare_game(
+                        root / gid, shipped_dir("templates"), opts, custom or [],
+                        progress=(lambda m: status.update(f"building {m}")) if status else None,
+                        replace=replace or []))
+                except PnpError as exc:
+                    failures.append(exc)
         finally:
             if status:
                 status.stop()
-        for result in results:
+        if len(failures) == 1:
+            _fail(failures[0])
+        if failures:  # several games: every game's problems, then the worst exit code
+            for exc in failures:
+                lines = [p.format() for p in exc.problems] if isinstance(
+                    exc, ProblemsFound) else [f"error: {exc.format()}"]
+                typer.echo("\n".join(lines), err=True)
+            typer.echo(f"{len(failures)} game(s) failed; nothing was built", err=True)
+            raise typer.Exit(max(e.exit_code for e in failures))
+        written: list[str] = []
+        for done in rendered:
+            try:
+                result = write_game(done, out)
+            except PnpError as exc:
+                if written:
+                    typer.echo(f"written: {', '.join(written)}; {done.game.id} and the games "
+                               "after it were not written", err=True)
+                _fail(exc, "nothing more was written")
+            written.append(done.game.id)
             _warn(result.warnings, result.game)
             for f in result.files:
                 items, pages = int(f["items"]), int(f["pages"])  # type: ignore[call-overload]

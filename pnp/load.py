@@ -131,24 +131,8 @@ def parse_yaml(text: str, path: Path) -> Source:
 
 
 def read_yaml(path: Path) -> Source:
-    """Read and parse one YAML file, refusing unreadable, binary or oversized files."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise InputError(
-                f"file is {size // 1024} KiB; content files are limited to "
-                f"{MAX_FILE_BYTES // (1024 * 1024)} MiB", path)
-        raw = path.read_bytes()
-    except FileNotFoundError as exc:
-        raise InputError("file not found", path) from exc
-    except IsADirectoryError as exc:
-        raise InputError("is a folder, not a YAML file", path) from exc
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path) from exc
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError("not UTF-8 text (binary file?)", path) from exc
-    if "\x00" in text:
-        raise InputError("not a text file (contains NUL bytes)", path)
-    return parse_yaml(text, path)
+    """Read and parse one YAML file: a regular file only (not a FIFO, a device or a
+    folder), at most MAX_FILE_BYTES, UTF-8 text."""
+    from .safeio import read_text
+
+    return parse_yaml(read_text(path, MAX_FILE_BYTES, "file"), path)

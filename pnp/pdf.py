@@ -27,11 +27,10 @@ from . import fonts, pdfcheck
 from .errors import ContentError
 from .facemap import TAG_ATTR, TAG_ID_PREFIX, Box, LayerMap, map_drawing, map_runs
 from .pages import Furniture, FurnitureKind, PageRecord, PdfRecord, Placed, Role, Who
-from .paths import is_within
+from .svgcheck import check_svg
 from .svgtext import TextRun, draw_runs, plain_text_runs
 
 SVG_NS = "http://www.w3.org/2000/svg"
-XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True,
                           remove_pis=True, huge_tree=False)
@@ -86,7 +85,7 @@ class SvgPainter:
                                exc.lineno) from exc
         if etree.QName(root).localname != "svg":
             raise ContentError("template output is not an <svg> document", origin)
-        self._check_images(root, origin)
+        check_svg(root, origin, self.reference_root)
         shell = etree.Element(root.tag, dict(root.attrib), nsmap=root.nsmap)
         defs = [c for c in root if isinstance(c.tag, str) and etree.QName(c).localname == "defs"]
         for d in defs:
@@ -113,23 +112,6 @@ class SvgPainter:
             self._size[key] = (width, height)
             keys.append(key)
         return Face(width, height, keys, origin)
-
-    def _check_images(self, root: etree._Element, origin: str) -> None:
-        """Images may come only from inside the game folder (symlinks followed) or be
-        inline data; each reference is made relative to that folder for svglib."""
-        base = self.reference_root.resolve()
-        for el in root.iter("{*}image", "image"):
-            for attr in ("href", XLINK_HREF):
-                ref = el.get(attr)
-                if ref is None or ref.startswith("data:"):
-                    continue
-                target = (base / ref).resolve()
-                if ref.startswith(("/", "\\")) or "://" in ref or not is_within(target, base):
-                    raise ContentError(f"image '{ref}' is outside the game folder {base}",
-                                       origin)
-                if not target.is_file():
-                    raise ContentError(f"image '{ref}' not found in {base}", origin)
-                el.set(attr, target.relative_to(base).as_posix())  # svglib refuses absolute
 
     def share(self, face: Face) -> None:
         """Store every layer of `face` as a form even if it was parsed once: it will be

@@ -7,7 +7,13 @@ Python internals, and the loader only reads inside its search folders.
 
 from __future__ import annotations
 
+import math
+import os
+import signal
+import threading
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,32 +28,124 @@ TEMPLATE_SUFFIX = ".svg.j2"
 Where = tuple[str | None, int | None, str | None]
 
 
-def search_path(game_folder: Path, templates_root: Path, game_id: str) -> list[Path]:
-    """content/<game>/templates, then templates/<game>, then templates/common."""
-    return [game_folder / "templates", templates_root / game_id, templates_root / "common"]
+SearchFolder = tuple[Path, Path]  # a folder templates are looked up in, and the root
+#                                   it and every template in it must resolve inside
 
 
-class ConfinedLoader(jinja2.FileSystemLoader):
-    """A FileSystemLoader that also refuses files whose real path (symlinks followed)
-    leaves their search folder."""
+def search_path(game_folder: Path, templates_root: Path, game_id: str) -> list[SearchFolder]:
+    """content/<game>/templates (inside the game folder), then templates/<game> and
+    templates/common (inside pnp's shipped templates)."""
+    return [(game_folder / "templates", game_folder), (templates_root / game_id, templates_root),
+            (templates_root / "common", templates_root)]
+
+
+MAX_NAME = 200  # characters in a template name
+MAX_RENDER_SECONDS = 10  # to expand one face's template
+MAX_FACE_CHARS = 8_000_000  # characters of SVG one face may come to
+MAX_TEXT = 5_000  # characters fit_text will lay out
+MAX_SEQUENCE = 1_000_000  # items or characters a template may make by * or **
+
+
+class _Outside(jinja2.TemplateNotFound):
+    """A template that is a link out of its folders."""
+
+    def __init__(self, name: str, root: Path) -> None:
+        super().__init__(name)
+        self.root = root
+
+
+class _TooBig(Exception):
+    """A template's output or a value it computes passed a limit."""
+
+
+@contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Stop the template after `seconds` (the main thread only: signals go there)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+            signal, "setitimer"):
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        raise _TooBig(f"it ran longer than {seconds:g} s for one face")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+class _Sandbox(ImmutableSandboxedEnvironment):
+    """Jinja's immutable sandbox, and no string, list or number blown up by * or **."""
+
+    intercepted_binops = frozenset(["*", "**"])
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        numbers = all(isinstance(v, int | float) for v in (left, right))
+        if operator == "**" and numbers and (abs(right) > 64 or abs(left) > 1e9 and right > 1):
+            raise _TooBig(f"{left!r} ** {right!r} is too large")
+        elif operator == "*":
+            for seq, n in ((left, right), (right, left)):
+                if isinstance(seq, str | list | tuple) and isinstance(n, int) and \
+                        len(seq) * n > MAX_SEQUENCE:
+                    raise _TooBig(f"repeating {len(seq):,} items {n:,} times is too large")
+        return super().call_binop(context, operator, left, right)
+
+
+class ConfinedLoader(jinja2.BaseLoader):
+    """Templates by name from the search folders, refusing any whose real path (every
+    link followed, the folder's own included) leaves its root, and anything that is not
+    a regular file (read through safeio, so a FIFO cannot hang it)."""
+
+    def __init__(self, folders: list[SearchFolder]) -> None:
+        self.folders = folders
 
     def get_source(self, environment: jinja2.Environment,
                    template: str) -> tuple[str, str | None, Any]:
-        source, filename, uptodate = super().get_source(environment, template)
-        real = Path(filename).resolve() if filename else None
-        if real is None or not any(is_within(real, Path(f).resolve()) for f in self.searchpath):
-            raise jinja2.TemplateNotFound(f"{template} (it leads outside the template folders)")
-        return source, filename, uptodate
+        from jinja2.loaders import split_template_path
+
+        from .errors import InputError
+        from .safeio import MAX_DOCUMENT_BYTES, read_text
+
+        if len(template) > MAX_NAME or "\x00" in template:
+            raise jinja2.TemplateNotFound(template[:40] + "…")
+        pieces = split_template_path(template)  # refuses '..'
+        for folder, root in self.folders:
+            path = folder.joinpath(*pieces)
+            if not os.path.lexists(path):
+                continue
+            if not is_within(path, root):
+                raise _Outside(template, root)
+            try:
+                source = read_text(path, MAX_DOCUMENT_BYTES, "template")
+            except InputError as exc:
+                raise jinja2.TemplateNotFound(f"{template} ({exc.message})") from exc
+            return source, str(path), lambda: True
+        raise jinja2.TemplateNotFound(template)
+
+    def list_templates(self) -> list[str]:
+        return sorted({p.name for folder, _ in self.folders if folder.is_dir()
+                       for p in folder.iterdir()})
 
 
 
 class Renderer:
     """One Jinja environment per game; records text that did not fit while rendering."""
 
-    def __init__(self, folders: list[Path]) -> None:
-        self.folders = [f for f in folders if f.is_dir()]
-        self.env = ImmutableSandboxedEnvironment(
-            loader=ConfinedLoader([str(f) for f in self.folders]),
+    def __init__(self, folders: list[Path] | list[SearchFolder]) -> None:
+        pairs = [f if isinstance(f, tuple) else (f, f) for f in folders]
+        for folder, root in pairs:
+            if os.path.lexists(folder) and not is_within(folder, root):
+                raise ContentError(f"{folder.name}/ leads outside {root.name}/ (a link out "
+                                   "of the game folder): templates are read only from inside",
+                                   folder)
+        pairs = [(f, r) for f, r in pairs if f.is_dir()]
+        self.folders = [f for f, _ in pairs]
+        self.env = _Sandbox(
+            loader=ConfinedLoader(pairs),
             bytecode_cache=_bytecode_cache(),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
@@ -72,12 +170,21 @@ class Renderer:
         return variable in meta.find_undeclared_variables(self.env.parse(source))
 
     def has(self, name: str) -> bool:
-        return any((f / name).is_file() for f in self.folders)
+        if len(name) > MAX_NAME or "\x00" in name:
+            return False
+        try:
+            return any((f / name).is_file() for f in self.folders)
+        except OSError:  # a name the file system cannot hold
+            return False
 
     def template(self, name: str) -> jinja2.Template:
         if name not in self._cache:
             try:
                 self._cache[name] = self.env.get_template(name)
+            except _Outside as exc:
+                raise ContentError(f"template '{exc.name}' leads outside {exc.root.name}/ "
+                                   "(a link): templates are read only from inside their "
+                                   "folders") from exc
             except jinja2.TemplateNotFound as exc:
                 where = ", ".join(str(f) for f in self.folders) or "no template folders"
                 raise ContentError(f"template '{exc.name}' not found (searched {where})") from exc
@@ -87,9 +194,22 @@ class Renderer:
         return self._cache[name]
 
     def render(self, name: str, context: dict[str, Any]) -> str:
+        """One face's SVG, within MAX_RENDER_SECONDS and MAX_FACE_CHARS."""
         tpl = self.template(name)
         try:
-            return tpl.render(context)
+            with _deadline(MAX_RENDER_SECONDS):
+                parts: list[str] = []
+                size = 0
+                for chunk in tpl.generate(context):
+                    size += len(chunk)
+                    if size > MAX_FACE_CHARS:
+                        raise _TooBig(f"the template's output passed {MAX_FACE_CHARS:,} "
+                                      "characters for one face")
+                    parts.append(chunk)
+            return "".join(parts)
+        except _TooBig as exc:
+            path, line = _template_frame(exc, tpl)
+            raise ContentError(f"template too large: {exc}", path, line) from exc
         except jinja2.TemplateNotFound as exc:
             path, line = _template_frame(exc, tpl)
             raise ContentError(f"template '{exc.name}' not found (templates can use only "
@@ -104,9 +224,15 @@ class Renderer:
         except jinja2.TemplateError as exc:
             path, line = _template_frame(exc, tpl)
             raise ContentError(f"template error: {exc}", path, line) from exc
-        except (TypeError, ValueError, ZeroDivisionError, KeyError) as exc:
+        except (RecursionError, MemoryError) as exc:
             path, line = _template_frame(exc, tpl)
-            raise ContentError(f"template error: {exc}", path, line) from exc
+            raise ContentError(f"template too large: {type(exc).__name__}", path, line) from exc
+        except ContentError:
+            raise
+        except Exception as exc:  # any other error in the template's own code
+            path, line = _template_frame(exc, tpl)
+            raise ContentError(f"template error: {type(exc).__name__}: {str(exc)[:120]}",
+                               path, line) from exc
 
     def _check_fits(self, used: float, room: float, what: str = "text") -> str:
         """For templates that stack several texts: record when the stack runs past its
@@ -119,7 +245,15 @@ class Renderer:
     def _fit_text(self, value: Any, width: float, height: float, size: float,
                   min_size: float = 6.0, bold: bool = False,
                   leading: float = 1.2) -> text.Fitted:
-        fitted = text.fit(str(value), width, height, size, min_size, bold, leading)
+        numbers = (width, height, size, min_size, leading)
+        if not all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+                   for v in numbers) or not (0 < width <= 5000 and 0 < height <= 5000
+                                             and 1 <= min_size <= size <= 400
+                                             and 0.5 <= leading <= 5):
+            raise ValueError(f"fit_text needs a box of 0-5000 mm and sizes of 1-400 pt "
+                             f"(got width {width}, height {height}, size {size}, "
+                             f"min_size {min_size})")
+        fitted = text.fit(str(value)[:MAX_TEXT], width, height, size, min_size, bold, leading)
         if not fitted.fits:
             self.overflows.append((
                 f"text does not fit its {width:g}x{height:g} mm box even at "

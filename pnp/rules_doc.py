@@ -12,7 +12,7 @@ import re
 import unicodedata
 from pathlib import Path
 
-from .errors import InputError, Problem
+from .errors import Problem
 from .model import Game
 
 _UNITS_EN = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
@@ -59,12 +59,10 @@ def phrase_pattern(phrase: str) -> re.Pattern[str]:
 
 
 def read_document(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError as exc:
-        raise InputError("rules document not found", path) from exc
-    except OSError as exc:
-        raise InputError(f"cannot read rules document: {exc.strerror}", path) from exc
+    from .safeio import MAX_DOCUMENT_BYTES, read_bytes
+
+    return read_bytes(path, MAX_DOCUMENT_BYTES, "rules document").decode("utf-8",
+                                                                        errors="replace")
 
 
 def cross_check(game: Game, doc_path: Path) -> tuple[list[Problem], int]:

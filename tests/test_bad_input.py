@@ -162,33 +162,3 @@ def test_missing_game_and_bad_options(tmp_path: Path) -> None:
     assert_clean_failure(run_pnp("build", GAME, "--flip", "sideways", "--out", tmp_path), 2)
     assert_clean_failure(run_pnp("build", GAME, "--lang", "de", "--out", tmp_path), 2)
     assert not (tmp_path / GAME).exists()
-
-
-def test_interrupted_write_keeps_previous_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A failure while writing the third file leaves the first two complete and no temp file."""
-    from pnp import build as build_mod
-    from pnp.content import shipped_dir
-    from pnp.options import BuildOptions
-
-    out = tmp_path / "out"
-    build_mod.build_game(shipped_dir("content") / GAME, shipped_dir("templates"), out, BuildOptions())
-    before = {p.name: p.read_bytes() for p in (out / GAME).iterdir()}
-    real = build_mod.write_atomic
-    calls = {"n": 0}
-
-    def flaky(path: Path, data: bytes) -> None:
-        calls["n"] += 1
-        if calls["n"] == 3:
-            raise OSError(28, "No space left on device")
-        real(path, data)
-
-    monkeypatch.setattr(build_mod, "write_atomic", flaky)
-    with pytest.raises(Exception, match="No space left"):
-        build_mod.build_game(shipped_dir("content") / GAME, shipped_dir("templates"), out,
-                             BuildOptions(paper="letter"))
-    after = {p.name: p.read_bytes() for p in (out / GAME).iterdir()}
-    assert set(after) == set(before)  # no partial or temporary file under any name
-    assert after["cubes.pdf"] == before["cubes.pdf"]  # the third file: untouched
-    from pypdf import PdfReader
-    for name in ("cards.pdf", "tiles.pdf"):  # the first two: whole, new files
-        assert len(PdfReader(out / GAME / name).pages) > 0

@@ -315,7 +315,13 @@ def test_forms_carry_their_own_graphics_states() -> None:
     ("<g><image x='1' y='1' width='5' height='5' href='../../../../etc/hostname'/></g>",
      "outside the game folder"),
     ("<g><image x='1' y='1' width='5' height='5' href='data:image/png;base64,AAAA'/></g>",
-     "cannot be drawn"),
+     "not a PNG or JPEG image"),
+    ("<g><image x='1' y='1' width='5' height='5' href='data:image/png;base64,@@@'/></g>",
+     "base64 data is broken"),
+    ("<g><rect x='1' y='1' width='5' height='5' fill='url(file:///etc/passwd)'/></g>",
+     "points outside the SVG"),
+    ("<g><rect x='nan' y='1' width='5' height='5'/></g>", "not a finite number"),
+    ("<g><rect x='1e30' y='1' width='5' height='5'/></g>", "out of range"),
 ])
 def test_template_defects_fail_validate_and_build_alike(tmp_path: Path, body: str,
                                                         message: str | None) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import Problem
 from ..model import Game
+from ..paths import game_file
 from ..text import wrap
 from . import dice_trip_map as maps
 
@@ -69,7 +70,15 @@ def map_rules(game: Game) -> maps.Rules:
 
 
 def selected_map_path(game: Game) -> Path:
-    return maps.resolve_map(game.folder, str(game.options.get("map") or game.spec.data["map"]))
+    """--map (a shipped name or the user's own file), else the game's data.map: a shipped
+    map's name or a file inside the game folder."""
+    chosen = game.options.get("map")
+    if chosen:
+        return maps.resolve_map(game.folder, str(chosen))
+    name = game.spec.data.get("map")
+    if isinstance(name, str) and (name.endswith((".yaml", ".yml")) or "/" in name):
+        return game_file(game.folder, name, game.source, ("data", "map"))
+    return maps.resolve_map(game.folder, str(name))
 
 
 def selected_map(game: Game) -> maps.LoadedMap:

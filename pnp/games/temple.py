@@ -9,6 +9,7 @@ from ..errors import Problem
 from ..graph import adjacency, reachable
 from ..load import Source, read_yaml
 from ..model import Game
+from ..paths import game_file
 from ..schema import convert_dataclass, did_you_mean, problem
 
 
@@ -46,7 +47,8 @@ DATA_SCHEMA = Data
 
 def load_board(game: Game) -> tuple[Source, BoardSpec | None, list[Problem]]:
     if "board" not in game.cache:
-        src = read_yaml(game.folder / game.spec.data["board"])
+        src = read_yaml(game_file(game.folder, game.spec.data.get("board"), game.source,
+                                  ("data", "board")))
         problems: list[Problem] = []
         spec = convert_dataclass(BoardFile, src.data, src, (), problems)
         game.cache["board"] = (src, spec.board if spec else None, problems)

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import Problem
+from ..errors import ContentError, Problem
 from ..load import Key, Source, key_text, read_yaml
 from ..model import Game, Item
+from ..paths import game_file
 from ..schema import did_you_mean, problem
 from .temple_trip_board import AIR_KINDS, ROAD_KINDS, Board, City
 
@@ -47,9 +48,25 @@ def _temples(game: Game, printed_only: bool = False) -> list[Item]:
 def _board_files(game: Game) -> tuple[Source, Source]:
     data = game.spec.data
     if "files" not in game.cache:
-        game.cache["files"] = (read_yaml(game.folder / data["board"]),
-                               read_yaml(game.folder / data["outlines"]))
+        game.cache["files"] = tuple(
+            read_yaml(game_file(game.folder, data.get(k), game.source, ("data", k)))
+            for k in ("board", "outlines"))
     return game.cache["files"]
+
+
+def file_problems(game: Game) -> list[Problem]:
+    """What is wrong in board.yaml and outlines.yaml themselves (temple_trip_files)."""
+    if "file-problems" not in game.cache:
+        from .temple_trip_files import check_files
+
+        game.cache["file-problems"] = check_files(*_board_files(game))
+    return game.cache["file-problems"]
+
+
+def expectation_blocked(game: Game, check: str | None) -> bool:
+    """Expectations measured on the board wait for its files to be sound: their own
+    problems are reported at their own lines."""
+    return check in ("mainland-airports", "airports", "banks") and bool(file_problems(game))
 
 
 def board(game: Game) -> Board:
@@ -57,6 +74,9 @@ def board(game: Game) -> Board:
     nearest road city it can reach without crossing a road)."""
     if "board" in game.cache:
         return game.cache["board"]
+    if file_problems(game):
+        raise ContentError("the board's files have problems (pnp validate lists them)",
+                           game.source.path)
     bsrc, osrc = _board_files(game)
     spec = dict(bsrc.data["board"])
     outlines = osrc.data["outlines"]
@@ -420,7 +440,11 @@ def _label_box(label: tuple[float, float, str, float],
 
 def checks(game: Game) -> list[Problem]:
     hide_replaced_blanks(game)
-    out = card_checks(game) + custom_checks(game)
+    out = card_checks(game)
+    found = file_problems(game)
+    if found:
+        return out + found
+    out += custom_checks(game)
     if any(p.severity == "error" for p in out):
         return out
     out.extend(board_checks(game))

@@ -1,0 +1,114 @@
+"""What a face's SVG may hold before it is drawn: a bounded number of elements and
+layers, finite numbers of sane size, references only to its own definitions, and images
+only from inside the game folder (or inline), of a bounded size and pixel count."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import re
+from pathlib import Path
+
+from lxml import etree
+
+from .errors import ContentError, InputError
+from .paths import is_within
+
+MAX_ELEMENTS = 50_000  # in one face
+MAX_LAYERS = 5_000  # top-level elements of one face (each can become a PDF form)
+MAX_NUMBER = 1_000_000.0  # any coordinate, length or size, in the SVG's own units
+MAX_IMAGE_PIXELS = 40_000_000  # one image: width x height
+MAX_IMAGE_BYTES = 40 * 1024 * 1024
+
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+_NUMERIC = {"x", "y", "width", "height", "cx", "cy", "r", "rx", "ry", "x1", "y1", "x2", "y2",
+            "points", "d", "transform", "viewBox", "font-size", "stroke-width", "opacity",
+            "fill-opacity", "stroke-opacity", "stroke-dasharray", "dx", "dy", "offset"}
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_NOT_FINITE = re.compile(r"(?i)\b(?:nan|inf|infinity)\b")
+_URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.I)
+_DATA = re.compile(r"^data:image/(png|jpe?g);base64,(.*)$", re.S | re.I)
+
+
+def check_svg(root: etree._Element, origin: str, reference_root: Path) -> None:
+    """Raise a ContentError (naming the template) for anything pnp will not draw."""
+    count = sum(1 for _ in root.iter())
+    if count > MAX_ELEMENTS:
+        raise ContentError(f"the SVG has {count:,} elements; one face may have "
+                           f"{MAX_ELEMENTS:,}", origin)
+    if len(root) > MAX_LAYERS:
+        raise ContentError(f"the SVG has {len(root):,} top-level layers; one face may have "
+                           f"{MAX_LAYERS:,} (group them)", origin)
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for attr, value in el.attrib.items():
+            local = attr.rsplit("}", 1)[-1]
+            if local in _NUMERIC:
+                _numbers(local, value, origin)
+            for _, ref in _URL.findall(value):
+                if not ref.startswith("#"):
+                    raise ContentError(f"{local}: url({ref[:40]}) points outside the SVG; "
+                                       "only url(#id) is allowed", origin)
+    base = reference_root.resolve()
+    for el in root.iter("{*}image", "image"):
+        for attr in ("href", XLINK_HREF):
+            ref = el.get(attr)
+            if ref is not None:
+                el.set(attr, _image(ref, base, origin))
+
+
+def _numbers(name: str, value: str, origin: str) -> None:
+    if _NOT_FINITE.search(value):
+        raise ContentError(f"{name}=\"{value[:40]}\" is not a finite number", origin)
+    for token in _NUMBER.findall(value):
+        if abs(float(token)) > MAX_NUMBER:
+            raise ContentError(f"{name}=\"{value[:40]}\": {token} is out of range (at most "
+                               f"{MAX_NUMBER:,.0f})", origin)
+
+
+def _image(ref: str, base: Path, origin: str) -> str:
+    """The reference svglib gets: inline data, or a path relative to the game folder."""
+    if ref.startswith("data:"):
+        m = _DATA.match(ref)
+        if not m:
+            raise ContentError("an inline image must be data:image/png or image/jpeg, "
+                               "base64", origin)
+        try:
+            data = base64.b64decode("".join(m.group(2).split()), validate=True)
+        except (binascii.Error, ValueError) as exc:
+            raise ContentError("an inline image's base64 data is broken", origin) from exc
+        _pixels(data, "the inline image", origin)
+        return ref
+    target = (base / ref).resolve()
+    if ref.startswith(("/", "\\")) or "://" in ref or not is_within(target, base):
+        raise ContentError(f"image '{ref[:60]}' is outside the game folder {base}", origin)
+    if not target.is_file():
+        raise ContentError(f"image '{ref[:60]}' not found in {base}", origin)
+    from .safeio import read_bytes
+
+    try:
+        data = read_bytes(target, MAX_IMAGE_BYTES, "image")
+    except InputError as exc:
+        raise ContentError(f"image '{ref[:60]}': {exc.message}", origin) from exc
+    _pixels(data, f"image '{ref[:60]}'", origin)
+    return target.relative_to(base).as_posix()  # svglib refuses absolute paths
+
+
+def _pixels(data: bytes, what: str, origin: str) -> None:
+    """Read only the image's header: refuse what is not an image, or too many pixels
+    (a decompression bomb), before anything decodes it."""
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            w, h = im.size
+            fmt = im.format
+    except Exception as exc:  # noqa: BLE001 - PIL raises many kinds for a broken header
+        raise ContentError(f"{what} is not a PNG or JPEG image pnp can read", origin) from exc
+    if fmt not in ("PNG", "JPEG"):
+        raise ContentError(f"{what} is {fmt}; use PNG or JPEG", origin)
+    if w * h > MAX_IMAGE_PIXELS:
+        raise ContentError(f"{what} has {w} x {h} pixels; an image may have "
+                           f"{MAX_IMAGE_PIXELS:,}", origin)
