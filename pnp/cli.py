@@ -60,12 +60,21 @@ def _warn(warnings: list[Problem], game: str) -> None:
                    f"(pnp validate {game} lists them)", err=True)
 
 
+def _text_option(option: str, value: str | None) -> None:
+    """Text printed on the pages must be text: bytes the terminal could not decode as
+    UTF-8 arrive as lone surrogates, which no PDF can hold."""
+    if value and any(0xD800 <= ord(ch) <= 0xDFFF for ch in value):
+        _usage(f"{option}: not valid text (it holds bytes that are not UTF-8)")
+
+
 def _usage(message: str) -> None:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(EXIT_UNREADABLE)
 
 
 def _parse_offset(text: str) -> tuple[float, float]:
+    import math
+
     from .units import MM
 
     parts = text.split(",")
@@ -73,6 +82,8 @@ def _parse_offset(text: str) -> tuple[float, float]:
         if len(parts) != 2:
             raise ValueError
         x, y = (float(p.strip().removesuffix("mm")) for p in parts)
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError
     except ValueError:
         _usage(f"--back-offset must be X,Y in mm, e.g. 1,-0.5 (got {text!r})")
     if abs(x) > 20 or abs(y) > 20:
@@ -302,6 +313,7 @@ def sheets(
 
     if per_page not in (1, 2):
         _usage(f"--per-page must be 1 or 2 (got {per_page})")
+    _text_option("--names", names)
     if count is not None and not 1 <= count <= 5000:
         _usage(f"--count must be 1-5000 (got {count})")
     if paper.lower() not in PAPERS:
@@ -406,18 +418,42 @@ def _check_lang(root: Path, gid: str, lang: str) -> None:
         _usage(f"--lang {lang}: {gid} is available in {', '.join(map(str, langs))}")
 
 
-def main() -> None:
-    """Console entry: no traceback reaches the user; PNP_DEBUG=1 shows it."""
-    import os
+EXIT_INTERNAL = 70  # a bug in pnp (sysexits' EX_SOFTWARE): the one time to report it
+EXIT_INTERRUPTED = 130  # Ctrl-C
+EXIT_PIPE = 141  # the reader of our output went away (128 + SIGPIPE)
 
+
+def main() -> None:
+    """Console entry: exit codes 0 ok, 1 invalid content, 2 unreadable input or wrong
+    usage, 70 a bug in pnp, 130 interrupted; no traceback reaches the user (PNP_DEBUG=1
+    shows it), and a closed pipe ends the command quietly."""
+    import os
+    import signal
+
+    if hasattr(signal, "SIGPIPE"):  # `pnp list | head -1`: end quietly, as Unix tools do
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
-        app()
-    except KeyboardInterrupt:
-        typer.echo("interrupted; earlier output is left as it was", err=True)
-        sys.exit(130)
-    except Exception as exc:  # a bug in pnp, or input a check missed
-        if os.environ.get("PNP_DEBUG"):
+        code = app(standalone_mode=False)
+        code = code if isinstance(code, int) else 0
+    except typer.Exit as exc:
+        code = exc.exit_code
+    except (typer.Abort, KeyboardInterrupt):
+        code = EXIT_INTERRUPTED
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(EXIT_PIPE)
+    except Exception as exc:
+        if callable(getattr(exc, "show", None)) and isinstance(getattr(exc, "exit_code", None),
+                                                                int):
+            exc.show()  # the command-line parser's own message: wrong usage
+            sys.exit(EXIT_UNREADABLE)
+        if os.environ.get("PNP_DEBUG"):  # a bug in pnp
             raise
-        typer.echo(f"error: unexpected {type(exc).__name__}: {exc} "
-                   "(please report it; PNP_DEBUG=1 shows the traceback)", err=True)
-        sys.exit(EXIT_INVALID)
+        typer.echo(f"error: internal error {type(exc).__name__}: {str(exc)[:200]} (a bug in "
+                   "pnp: please report it with the command you ran; PNP_DEBUG=1 shows the "
+                   "traceback)", err=True)
+        sys.exit(EXIT_INTERNAL)
+    if code == EXIT_INTERRUPTED:  # typer turns Ctrl-C into exit 130
+        typer.echo("interrupted; earlier output is left as it was", err=True)
+    sys.exit(code)

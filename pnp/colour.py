@@ -13,6 +13,8 @@ compare these numbers with coloraide's.
 
 from __future__ import annotations
 
+import re
+
 RGB = tuple[float, float, float]  # sRGB, 0..1
 Lab = tuple[float, float, float]
 
@@ -29,6 +31,18 @@ _TO_XYZ = ((0.4124564, 0.3575761, 0.1804375),
            (0.2126729, 0.7151522, 0.0721750),
            (0.0193339, 0.1191920, 0.9503041))
 _WHITE = (0.95047, 1.0, 1.08883)  # D65
+
+
+_HEX_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+
+
+def is_colour(value: object) -> bool:
+    """A colour as SVG and pnp take it: #rgb, #rrggbb or a colour name ('red')."""
+    if not isinstance(value, str):
+        return False
+    from reportlab.lib.colors import getAllNamedColors
+
+    return bool(_HEX_COLOUR.fullmatch(value)) or value.lower() in getAllNamedColors()
 
 
 def parse_hex(value: str) -> RGB:

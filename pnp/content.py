@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -70,8 +71,9 @@ def _check_value(spec: FieldSpec, value: Any, src: Source, key: Key,
     elif spec.type == "int" or spec.type == "number":
         want_int = spec.type == "int"
         ok_type = int if want_int else (int, float)
-        if isinstance(value, bool) or not isinstance(value, ok_type):
-            noun = "a whole number" if want_int else "a number"
+        if isinstance(value, bool) or not isinstance(value, ok_type) or (
+                isinstance(value, float) and not math.isfinite(value)):
+            noun = "a whole number" if want_int else "a finite number"
             out.append(problem(src, key, f"must be {noun} (got {value!r})"))
         elif (spec.min is not None and value < spec.min) or (
                 spec.max is not None and value > spec.max):

@@ -17,6 +17,10 @@ from .errors import Problem
 from .load import Key, Source, key_text
 
 T = TypeVar("T")
+
+
+class Colour(str):
+    """A field that holds a colour: #rgb, #rrggbb or a colour name (checked on load)."""
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
@@ -39,6 +43,8 @@ def _type_name(tp: Any) -> str:
     origin = get_origin(tp)
     if tp is str:
         return "text"
+    if tp is Colour:
+        return "a colour"
     if tp is int:
         return "a whole number"
     if tp is float:
@@ -63,6 +69,14 @@ def convert(tp: Any, value: Any, src: Source, key: Key, problems: list[Problem])
     """Check `value` against type `tp`; append problems; return the converted value."""
     origin = get_origin(tp)
     if tp is Any:
+        return value
+    if tp is Colour:
+        from .colour import is_colour
+
+        if not is_colour(value):
+            problems.append(problem(src, key, f"must be a colour: #rrggbb, #rgb or a name such "
+                                              f"as 'red' (got {_got(value)})"))
+            return None
         return value
     if origin in (typing.Union, types.UnionType):
         options = get_args(tp)

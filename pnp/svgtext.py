@@ -110,11 +110,8 @@ def draw_runs(c: Canvas, runs: list[TextRun]) -> None:
 
 
 
-_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
-
-
 def _colour_ok(value: str) -> bool:
     """A colour the fast path draws as SVG means it: #rgb, #rrggbb or a colour name."""
-    from reportlab.lib.colors import getAllNamedColors
+    from .colour import is_colour
 
-    return bool(_HEX.fullmatch(value)) or value.lower() in getAllNamedColors()
+    return is_colour(value)

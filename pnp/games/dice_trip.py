@@ -11,6 +11,7 @@ from typing import Any
 from ..errors import Problem
 from ..model import Game
 from ..paths import game_file
+from ..schema import Colour
 from ..text import wrap
 from . import dice_trip_map as maps
 
@@ -46,6 +47,36 @@ class RulesData:
 
 
 @dataclass
+class Labels:
+    """Every text a score sheet prints, in one language."""
+
+    title: str
+    name: str
+    score: str
+    bonus: str
+    bonus_hint: str
+    crossed: str
+    crossed_hint: str
+    road: str
+    road_hint: str
+    series: str
+    series_hint: str
+    zones: str
+    zones_hint: str
+    tens: str
+    tens_hint: str
+    total: str
+    powers: str
+    reroll: str
+    double: str
+    tracker: str
+    decades: str
+    legend_bonus: str
+    legend_road: str
+    zones_legend: str
+
+
+@dataclass
 class Data:
     """The `data:` block of dice-trip/game.yaml."""
 
@@ -55,12 +86,24 @@ class Data:
     powers: list[str]
     tracker: list[int]
     scoring: Scoring
-    colours: dict[str, str]
-    zone_tones: list[str]
-    labels: dict[str, dict[str, str]]
+    colours: dict[str, Colour]
+    zone_tones: list[Colour]
+    labels: dict[str, Labels]
 
 
 DATA_SCHEMA = Data
+
+
+def label_problems(game: Game) -> list[Problem]:
+    """A sheet's texts exist in every language the game offers."""
+    labels = game.spec.data.get("labels", {})
+    missing = [lang for lang in game.spec.languages if lang not in labels]
+    if not missing:
+        return []
+    key = ("data", "labels")
+    return [Problem("error", str(game.source.path), game.source.line(key), "data.labels",
+                    f"no sheet texts for {', '.join(missing)} (the game's languages: "
+                    f"{', '.join(game.spec.languages)})")]
 
 
 def map_rules(game: Game) -> maps.Rules:
@@ -159,7 +202,7 @@ def _map_problems(game: Game, path: Path) -> list[Problem]:
 
 def checks(game: Game) -> list[Problem]:
     """Check the map in use; without --map, every shipped map."""
-    problems = tracker_problems(game)
+    problems = tracker_problems(game) + label_problems(game)
     paths = [selected_map_path(game)] if game.options.get("map") else \
         [maps.maps_dir(game.folder) / f"{n}.yaml" for n in maps.map_names(game.folder)]
     for path in paths:

@@ -10,7 +10,7 @@ from ..graph import adjacency, reachable
 from ..load import Source, read_yaml
 from ..model import Game
 from ..paths import game_file
-from ..schema import convert_dataclass, did_you_mean, problem
+from ..schema import Colour, convert_dataclass, did_you_mean, problem
 
 
 @dataclass
@@ -34,11 +34,20 @@ class BoardFile:
 
 
 @dataclass
+class Side:
+    """A player's colour: the stones' face, the ink on it, its name."""
+
+    fill: Colour
+    ink: Colour
+    name: str
+
+
+@dataclass
 class Data:
     board: str
     stones_per_player: int
     convert_loses_at: int
-    colours: dict[str, dict[str, str]]
+    colours: dict[str, Side]
     owners: dict[str, str]
 
 

@@ -8,22 +8,23 @@ from typing import Any, Literal
 
 from ..errors import Problem
 from ..model import Game, Item
+from ..schema import Colour
 
 DECK_ORDER = ("relic", "temple", "movement")
 
 
 @dataclass
 class Background:
-    fill: str
-    panel: str
-    ink: str
+    fill: Colour
+    panel: Colour
+    ink: Colour
     deck: str
 
 
 @dataclass
 class Border:
-    fill: str
-    ink: str
+    fill: Colour
+    ink: Colour
     name: str
     mark: Literal["circle", "triangle", "square", "diamond", "ring", "cross"]
 

@@ -9,7 +9,23 @@ from typing import Any
 from ..errors import Problem
 from ..load import key_text
 from ..model import Game, Item
+from ..schema import Colour
 from .temple_rush_solver import canonical, mirrored, read_shape, solve
+
+
+@dataclass
+class CardColour:
+    """A temple card's colour by its points, and the colour's name per language."""
+
+    fill: Colour
+    name: dict[str, str]
+
+
+@dataclass
+class Player:
+    fill: Colour
+    light: Colour
+    name: dict[str, str]
 
 
 @dataclass
@@ -18,9 +34,9 @@ class Data:
     deck: dict[str, int]
     display: dict[str, int]
     bonus: dict[str, int]
-    values: dict[str, dict[str, Any]]
-    players: dict[str, dict[str, Any]]
-    labels: dict[str, dict[str, Any]]
+    values: dict[str, CardColour]
+    players: dict[str, Player]
+    labels: dict[str, dict[str, str | list[str]]]
 
 
 DATA_SCHEMA = Data

@@ -12,7 +12,7 @@ from ..errors import ContentError, Problem
 from ..load import Key, Source, key_text, read_yaml
 from ..model import Game, Item
 from ..paths import game_file
-from ..schema import did_you_mean, problem
+from ..schema import Colour, did_you_mean, problem
 from .temple_trip_board import AIR_KINDS, ROAD_KINDS, Board, City
 
 RULE_REF = re.compile(r"\brule (\d+)\b", re.IGNORECASE)
@@ -23,13 +23,19 @@ NAMED_CARDS = {"Passport Express": ("blue", "bottom"), "Straight and Narrow Road
 
 
 @dataclass
+class CardBorder:
+    fill: Colour
+    name: str
+
+
+@dataclass
 class Data:
     board: str
     outlines: str
     max_custom: int
     rule_count: int
-    regions: dict[str, dict[str, str]]
-    borders: dict[str, dict[str, str]]
+    regions: dict[str, dict[str, Colour]]
+    borders: dict[str, CardBorder]
     returns: dict[str, str]
     countries: dict[str, dict[str, str]]
 
@@ -440,11 +446,10 @@ def _label_box(label: tuple[float, float, str, float],
 
 def checks(game: Game) -> list[Problem]:
     hide_replaced_blanks(game)
-    out = card_checks(game)
     found = file_problems(game)
-    if found:
-        return out + found
-    out += custom_checks(game)
+    if found:  # the cards and the board are checked against sound board files
+        return found
+    out = card_checks(game) + custom_checks(game)
     if any(p.severity == "error" for p in out):
         return out
     out.extend(board_checks(game))
