@@ -10,6 +10,8 @@ from .model import Component, Game, Item
 from .render import Renderer
 from .units import parse_size, to_mm
 
+MAX_PRINTED = 20_000  # items (copies counted) one component prints
+
 
 @dataclass(frozen=True)
 class FaceBox:
@@ -83,13 +85,18 @@ def render_faces(game: Game, comp: Component, renderer: Renderer, bleed_mm: floa
     """(item, front SVG, back SVG or None) for every printed copy, in content order."""
     w, h = item_size(game, comp)
     box = FaceBox(round(to_mm(w), 4), round(to_mm(h), 4), round(bleed_mm, 4))
+    printed = comp.printed()
+    if len(printed) > MAX_PRINTED:
+        raise ContentError(f"{len(printed):,} items to print; one component prints at most "
+                           f"{MAX_PRINTED:,}", game.source.path,
+                           game.source.line(("components", comp.id)), f"components.{comp.id}")
     out: list[tuple[Item, str, str | None]] = []
     memo: dict[int, tuple[str, str | None]] = {}
     shared_back = comp.spec.back and not renderer.depends_on(comp.spec.back, "item")
     common_back: str | None = None
     from .load import key_text
 
-    for item in comp.printed():
+    for item in printed:
         if id(item) not in memo:
             renderer.where = (str(item.source.path), item.line(), key_text(item.key))
             front = renderer.render(comp.spec.front, item_context(game, comp, item, box, lang,

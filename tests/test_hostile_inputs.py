@@ -20,10 +20,10 @@ import fuzz  # noqa: E402
 
 
 def test_the_hostile_corpus_ends_cleanly(tmp_path: Path) -> None:
-    """The inputs the hardening issue names (range(10**9), 'x' * 10**9, url(file://),
-    bad base64, a PNG bomb, a 300-character template name, colour -1, a list for a name,
-    --back-offset nan,0, undecodable --names, a NaN latitude, no English labels, FIFOs
-    and /dev/zero as inputs): before, 11 of 16 crashed or hung."""
+    """The inputs the hardening issue names (range(10**9), nested loops, 10**7 elements,
+    50,000 layers, 'x' * 10**9, url(file://), bad base64, a PNG bomb, a 300-character
+    template name, colour -1, a list for a name, --back-offset nan,0, undecodable
+    --names, a NaN latitude, no English labels, FIFOs and /dev/zero as inputs)."""
     assert fuzz.run_corpus(tmp_path) == []
 
 
@@ -137,3 +137,14 @@ def test_exit_codes_for_a_bug_an_interrupt_and_a_closed_pipe(tmp_path: Path) -> 
                           "c.main()"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert bug.returncode == 70 and "internal error ZeroDivisionError" in bug.stderr
     assert "please report" in bug.stderr and "Traceback" not in bug.stderr
+
+
+def test_a_component_prints_a_bounded_number_of_items(tmp_path: Path) -> None:
+    custom = tmp_path / "many.yaml"
+    custom.write_text("cards:\n" + "".join(
+        f"  - {{id: m{i}, background: green, value: 1, border: red, symbol: drop, "
+        f"copies: 1000}}\n" for i in range(21)))
+    lines = assert_clean_failure(run_pnp("validate", "temple-of-doom", "--custom", custom,
+                                         "--paper", "a4"), 1)
+    assert any("21,054 items to print; one component prints at most 20,000" in ln
+               for ln in lines), lines

@@ -86,7 +86,8 @@ def test_content_defects_fail_validate_with_exit_1(tmp_path: Path) -> None:
 
     for i, (old, new, said) in enumerate([
             ('brown: {fill: "#8a5a34"', "brown: {fill: null", "game.yaml:"),
-            ('red: {fill: "#d2382c"', 'red: {fill: "#d2382"', "Can't handle color: #d2382")]):
+            ('red: {fill: "#d2382c"', 'red: {fill: "#d2382"', "data.borders.red.fill: must be "
+             "a colour: #rrggbb, #rgb or a name such as 'red' (got '#d2382')")]):
         folder = _mutated(tmp_path / str(i), "temple-of-doom", "game.yaml", old, new)
         lines = assert_clean_failure(run_pnp("validate", "temple-of-doom", "--content",
                                              folder.parent), 1)

@@ -90,6 +90,9 @@ def corpus(tmp: Path) -> list[tuple[str, list[str]]]:
 
     head = "{% call pnp.face(face) %}"
     cases.append(("range(10**9)", variant("range", front.replace(head, head + "{{ range(10**9)|length }}"))))
+    cases.append(("nested range(100000) loops", variant("loops", front.replace(head, head + "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"))))
+    cases.append(("10**7 elements", variant("elements", front.replace(head, head + "{% for i in range(100000) %}{% for j in range(100) %}<rect/>{% endfor %}{% endfor %}"))))
+    cases.append(("50,000 layers", variant("layers", front.replace(head, head + "{% for i in range(50000) %}<g/>{% endfor %}"))))
     cases.append(("'x' * 10**9", variant("mult", front.replace(head, head + "{{ 'x' * 10**9 }}"))))
     cases.append(("fill:url(file://)", variant("url", front.replace(head, head + "<rect width='1' height='1' style='fill:url(file:///etc/passwd)'/>"))))
     cases.append(("bad base64", variant("b64", front.replace(head, head + "<image width='1' height='1' href='data:image/png;base64,@@@@'/>"))))
