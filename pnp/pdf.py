@@ -27,7 +27,7 @@ from . import fonts, pdfcheck
 from .errors import ContentError
 from .facemap import TAG_ATTR, TAG_ID_PREFIX, Box, LayerMap, map_drawing, map_runs
 from .pages import Furniture, FurnitureKind, PageRecord, PdfRecord, Placed, Role, Who
-from .svgcheck import check_svg
+from .svgcheck import check_count, check_layer, check_root
 from .svgtext import TextRun, draw_runs, plain_text_runs
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -72,6 +72,7 @@ class SvgPainter:
         self._size: dict[str, tuple[float, float]] = {}
         self._origin: dict[str, str] = {}
         self._maps: dict[str, LayerMap] = {}
+        self._counts: dict[str, int] = {}  # SVG elements in each layer
         self.complaints: dict[str, list[str]] = {}  # layer key → what svglib could not draw
         self.pages: list[PageRecord] = []
         self._page: PageRecord | None = None
@@ -85,10 +86,12 @@ class SvgPainter:
                                exc.lineno) from exc
         if etree.QName(root).localname != "svg":
             raise ContentError("template output is not an <svg> document", origin)
-        check_svg(root, origin, self.reference_root)
+        check_root(root, origin)
         shell = etree.Element(root.tag, dict(root.attrib), nsmap=root.nsmap)
         defs = [c for c in root if isinstance(c.tag, str) and etree.QName(c).localname == "defs"]
+        count = 1
         for d in defs:
+            count += check_layer(d, origin, self.reference_root)
             shell.append(copy.deepcopy(d))
         shell_bytes = etree.tostring(shell)
         width = _length(root.get("width"), origin)
@@ -100,7 +103,8 @@ class SvgPainter:
                 continue
             raw = etree.tostring(child)
             key = hashlib.sha1(shell_bytes + raw).hexdigest()
-            if key not in self._layer_xml:
+            if key not in self._layer_xml:  # a layer is checked once, however often drawn
+                self._counts[key] = check_layer(child, origin, self.reference_root)
                 self._runs[key] = plain_text_runs(child, view)
                 layer = copy.deepcopy(shell)
                 layer.append(child)
@@ -110,7 +114,9 @@ class SvgPainter:
                 self._origin[key] = origin
             self._uses[key] = self._uses.get(key, 0) + 1
             self._size[key] = (width, height)
+            count += self._counts[key]
             keys.append(key)
+        check_count(count, origin)
         return Face(width, height, keys, origin)
 
     def share(self, face: Face) -> None:

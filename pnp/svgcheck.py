@@ -31,32 +31,49 @@ _URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.I)
 _DATA = re.compile(r"^data:image/(png|jpe?g);base64,(.*)$", re.S | re.I)
 
 
-def check_svg(root: etree._Element, origin: str, reference_root: Path) -> None:
-    """Raise a ContentError (naming the template) for anything pnp will not draw."""
-    count = sum(1 for _ in root.iter())
-    if count > MAX_ELEMENTS:
-        raise ContentError(f"the SVG has {count:,} elements; one face may have "
-                           f"{MAX_ELEMENTS:,}", origin)
+def check_root(root: etree._Element, origin: str) -> None:
+    """The face's own element: its layer count and attributes."""
     if len(root) > MAX_LAYERS:
         raise ContentError(f"the SVG has {len(root):,} top-level layers; one face may have "
                            f"{MAX_LAYERS:,} (group them)", origin)
-    for el in root.iter():
-        if not isinstance(el.tag, str):
-            continue
-        for attr, value in el.attrib.items():
-            local = attr.rsplit("}", 1)[-1]
-            if local in _NUMERIC:
-                _numbers(local, value, origin)
-            for _, ref in _URL.findall(value):
-                if not ref.startswith("#"):
-                    raise ContentError(f"{local}: url({ref[:40]}) points outside the SVG; "
-                                       "only url(#id) is allowed", origin)
+    _attributes(root, origin)
+
+
+def check_count(count: int, origin: str) -> None:
+    if count > MAX_ELEMENTS:
+        raise ContentError(f"the SVG has {count:,} elements; one face may have "
+                           f"{MAX_ELEMENTS:,}", origin)
+
+
+def check_layer(layer: etree._Element, origin: str, reference_root: Path) -> int:
+    """Raise a ContentError (naming the template) for anything in one layer pnp will not
+    draw; make its image references what svglib takes. Returns its element count."""
+    count = 0
+    for el in layer.iter():
+        count += 1
+        if isinstance(el.tag, str):
+            _attributes(el, origin)
+        if count > MAX_ELEMENTS:
+            check_count(count, origin)
     base = reference_root.resolve()
-    for el in root.iter("{*}image", "image"):
+    for el in layer.iter("{*}image", "image"):
         for attr in ("href", XLINK_HREF):
             ref = el.get(attr)
             if ref is not None:
                 el.set(attr, _image(ref, base, origin))
+    return count
+
+
+def _attributes(el: etree._Element, origin: str) -> None:
+    for attr, value in el.attrib.items():
+        local = attr.rsplit("}", 1)[-1]
+        if local in _NUMERIC:
+            _numbers(local, value, origin)
+        if "url(" in value:
+            for _, ref in _URL.findall(value):
+                if not ref.startswith("#"):
+                    raise ContentError(f"{local}: url({ref[:40]}) points outside the SVG; "
+                                       "only url(#id) is allowed", origin)
 
 
 def _numbers(name: str, value: str, origin: str) -> None:
