@@ -13,6 +13,7 @@ from ..load import Key, Source, key_text, read_yaml
 from ..model import Game, Item
 from ..paths import game_file
 from ..schema import Colour, did_you_mean, problem
+from . import temple_trip_cards as cards
 from .temple_trip_board import AIR_KINDS, ROAD_KINDS, Board, City
 
 RULE_REF = re.compile(r"\brule (\d+)\b", re.IGNORECASE)
@@ -449,7 +450,7 @@ def checks(game: Game) -> list[Problem]:
     found = file_problems(game)
     if found:  # the cards and the board are checked against sound board files
         return found
-    out = card_checks(game) + custom_checks(game)
+    out = card_checks(game) + custom_checks(game) + cards.checks(game)
     if any(p.severity == "error" for p in out):
         return out
     out.extend(board_checks(game))
@@ -505,7 +506,7 @@ def hide_replaced_blanks(game: Game) -> None:
 def item_context(game: Game, component_id: str, item: Item, lang: str) -> dict[str, Any]:
     if component_id == "temples":
         return {"airport": item.fields.get("travel") in ("both", "flight")}
-    return {}
+    return cards.item_context(game, component_id, item)
 
 
 def board_context(game: Game, lang: str) -> dict[str, Any]:
@@ -586,7 +587,7 @@ def rules_doc_checks(game: Game, text: str, doc_name: str) -> list[Problem]:
     from ..rules_doc import normalise
 
     rules = numbered_rules(text)
-    out: list[Problem] = []
+    out: list[Problem] = cards.rules_doc_checks(game, text, doc_name)
     for item, field, n in _rule_refs(game):
         if n not in rules:
             out.append(_p(item, field, f"rule {n} is not in {doc_name} (it numbers "
