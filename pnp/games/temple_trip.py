@@ -73,7 +73,8 @@ def file_problems(game: Game) -> list[Problem]:
 def expectation_blocked(game: Game, check: str | None) -> bool:
     """Expectations measured on the board wait for its files to be sound: their own
     problems are reported at their own lines."""
-    return check in ("mainland-airports", "airports", "banks") and bool(file_problems(game))
+    return check in ("mainland-airports", "airports", "banks", "travel-modes") \
+        and bool(file_problems(game))
 
 
 def board(game: Game) -> Board:
@@ -160,6 +161,7 @@ MEASURES = {
     "pawn-colours": lambda g: len({i.fields.get("colour") for i in g.components["pawns"].items}),
     "banks": lambda g: len(_board_files(g)[0].data["board"].get("banks", [])),
 }
+MEASURES.update(cards.MEASURES)
 
 
 def _p(item: Item, field: str | None, message: str, severity: str = "error") -> Problem:

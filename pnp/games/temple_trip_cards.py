@@ -33,6 +33,21 @@ CITE_PART = re.compile(r"^(?:rule (?P<rule>\d+)|(?P<section>[A-Z][A-Z &'/-]*[A-Z
                        r"(?: step (?P<step>\d+))?)$")
 
 
+def _travel_modes(game: Game) -> int:
+    from .temple_trip import board
+
+    b = board(game)
+    return int(bool(b.roads)) + int(bool(b.air))
+
+
+def _different_effects(game: Game) -> int:
+    comp = game.components.get("assignments")
+    return len({meaning(str(i.fields.get("effect", ""))) for i in comp.shipped()}) if comp else 0
+
+
+MEASURES = {"travel-modes": _travel_modes, "assignment-effects": _different_effects}
+
+
 def _p(item: Item, field: str | tuple[str | int, ...] | None, message: str) -> Problem:
     """An error at one field of an item (or a path inside it: ("entries", 3))."""
     key = item.key + ((field,) if isinstance(field, str) else (field or ()))
