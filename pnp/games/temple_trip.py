@@ -14,7 +14,7 @@ from ..model import Game, Item
 from ..paths import game_file
 from ..schema import Colour, did_you_mean, problem
 from . import temple_trip_cards as cards
-from .temple_trip_board import AIR_KINDS, ROAD_KINDS, Board, City
+from .temple_trip_board import AIR_KINDS, ROAD_KINDS, SQUARE, Board, City
 
 RULE_REF = re.compile(r"\brule (\d+)\b", re.IGNORECASE)
 TOO_CLOSE = 12.0  # mm on the board: a new city nearer than this sits on top of another
@@ -352,8 +352,6 @@ def custom_checks(game: Game) -> list[Problem]:
 def _new_city_problems(game: Game, b: Board, item: Item, city: City) -> list[Problem]:
     """Where a new city would be drawn, and what it would sit on."""
     from ..geometry import boxes_overlap, distance_to_segment
-    from .temple_trip_board import SQUARE
-
     f = item.fields
     area = b.area_of(f["lon"], f["lat"])
     main = b.spec["mainland"]
@@ -545,9 +543,32 @@ def board_context(game: Game, lang: str) -> dict[str, Any]:
 
 def sheet_context(game: Game, component_id: str, lang: str,
                   size: tuple[float, float] | None = None) -> dict[str, Any]:
+    """What the QuickStart states from the content rather than in words of its own: the
+    kit's counts, the board's airports and its start, and the symbols' sizes (its
+    pictures are drawn with the board's own macros, scaled from these)."""
     b = board(game)
-    return {"airports": sorted(c.name for c in b.cities.values() if c.airport),
-            "temples": len(_temples(game)), "kinds": {"road": ROAD_KINDS, "air": AIR_KINDS}}
+    cities = list(b.cities.values())
+
+    def printed(comp_id: str) -> list[Item]:
+        comp = game.components.get(comp_id)
+        return comp.printed() if comp is not None else []
+
+    temples = printed("temples")
+    cones = printed("cones")
+    return {"airports": sorted(c.name for c in cities if c.airport),
+            "mainland_airports": sorted(c.name for c in cities
+                                        if c.airport and not c.flight_only),
+            "flight_only": [{"city": c.name, "area": c.area} for c in cities if c.flight_only],
+            "start": next((c.name for c in cities if c.kind == "slc"), "Salt Lake City"),
+            "temples": len(_temples(game)), "kinds": {"road": ROAD_KINDS, "air": AIR_KINDS},
+            "city_r": {c.kind: c.radius for c in cities}, "square": SQUARE,
+            "counts": {"temples": sum(1 for i in temples if not i.fields.get("blank")),
+                       "blanks": sum(1 for i in temples if i.fields.get("blank")),
+                       "assignments": len(printed("assignments")),
+                       "legend": len(printed("legend")), "pawns": len(printed("pawns")),
+                       "dice": len(printed("die")),
+                       "cones": {c: sum(1 for i in cones if i.fields.get("colour") == c)
+                                 for c in ("red", "blue")}}}
 
 
 def _path(points: list[tuple[float, float]]) -> str:
