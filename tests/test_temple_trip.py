@@ -88,9 +88,10 @@ def test_tiled_board_pages(tt: Path, tmp_path: Path) -> None:
 
 def test_temple_cards(tt: Path) -> None:
     text = text_of(tt / "temples.pdf", slice(0, None, 2))
-    assert text.count("road trip only") == 52
-    assert text.count("flight or road") == 8
-    assert text.count("flight only") == 2
+    # each card's travel-mode window, and the tick box's label on each of the 4 blanks
+    assert text.count("road trip only") == 52 + 4
+    assert text.count("flight or road") == 8 + 4
+    assert text.count("flight only") == 2 + 4
     assert len(re.findall(r"TEMPLE · (MOUNTAINS|HILLS & PLAINS|DESERT|DOWNTOWN)", text)) == 66
     assert text.count("your temple") == 4
     for name in ("Anchorage Alaska", "Laie Hawaii", "Toronto Ontario", "Salt Lake City") [:3]:
@@ -122,7 +123,7 @@ def test_validate_and_rules_document() -> None:
     result = run_pnp("validate", GAME, "--rules-doc", TT_RULES)
     assert result.returncode == 0, result.stdout + result.stderr
     out = result.stdout + result.stderr
-    assert "6 of 6 with a phrase confirmed" in out
+    assert "26 of 26 with a phrase confirmed" in out
     assert "rule 5 points to 'agreed in 3 above', but that is rule 4" in out
     assert "rule 11 points to rule 7" in out and "is in rule 8" in out
 
