@@ -102,6 +102,13 @@ def segment_hits_box(p: Point, q: Point, box: Box) -> bool:
     return any(segments_cross(p, q, corners[i], corners[(i + 1) % 4]) for i in range(4))
 
 
+def segment_hits_polygon(p: Point, q: Point, poly: list[Point]) -> bool:
+    """Whether a segment touches a polygon: an end inside it or a crossing of an edge."""
+    if point_in_polygon(p, poly) or point_in_polygon(q, poly):
+        return True
+    return any(segments_cross(p, q, poly[i - 1], poly[i]) for i in range(len(poly)))
+
+
 def point_in_polygon(p: Point, poly: list[Point]) -> bool:
     """Even-odd rule."""
     x, y = p

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,11 +13,10 @@ from ..model import Game, Item
 from ..paths import game_file
 from ..schema import Colour, did_you_mean, problem
 from . import temple_trip_cards as cards
-from .temple_trip_board import AIR_KINDS, ROAD_KINDS, SQUARE, Board, City
+from .temple_trip_board import Board
+from .temple_trip_tracks import AIR_KINDS, ROAD_KINDS, SQUARE
 
 RULE_REF = re.compile(r"\brule (\d+)\b", re.IGNORECASE)
-TOO_CLOSE = 12.0  # mm on the board: a new city nearer than this sits on top of another
-AIR_CLEARANCE = 3.0  # mm between a new city's circle and an air route's line
 NAMED_CARDS = {"Passport Express": ("blue", "bottom"), "Straight and Narrow Road": ("blue", None),
                "Airway to Heaven": ("blue", None)}
 
@@ -33,6 +31,7 @@ class CardBorder:
 class Data:
     board: str
     outlines: str
+    layout: str
     max_custom: int
     rule_count: int
     regions: dict[str, dict[str, Colour]]
@@ -52,17 +51,18 @@ def _temples(game: Game, printed_only: bool = False) -> list[Item]:
             and not (printed_only and i.taken >= i.copies)]
 
 
-def _board_files(game: Game) -> tuple[Source, Source]:
+def _board_files(game: Game) -> tuple[Source, Source, Source]:
     data = game.spec.data
     if "files" not in game.cache:
         game.cache["files"] = tuple(
             read_yaml(game_file(game.folder, data.get(k), game.source, ("data", k)))
-            for k in ("board", "outlines"))
+            for k in ("board", "outlines", "layout"))
     return game.cache["files"]
 
 
 def file_problems(game: Game) -> list[Problem]:
-    """What is wrong in board.yaml and outlines.yaml themselves (temple_trip_files)."""
+    """What is wrong in board.yaml, outlines.yaml and layout.yaml themselves
+    (temple_trip_files)."""
     if "file-problems" not in game.cache:
         from .temple_trip_files import check_files
 
@@ -78,16 +78,18 @@ def expectation_blocked(game: Game, check: str | None) -> bool:
 
 
 def board(game: Game) -> Board:
-    """The board, with custom temples' new cities added (each linked by road to the
-    nearest road city it can reach without crossing a road)."""
+    """The board, with custom temples' new cities drawn where the map puts them (each
+    joined by road to the nearest road city it can reach without crossing a road)."""
     if "board" in game.cache:
         return game.cache["board"]
     if file_problems(game):
         raise ContentError("the board's files have problems (pnp validate lists them)",
                            game.source.path)
-    bsrc, osrc = _board_files(game)
+    from .temple_trip_custom import nearest_link
+
+    bsrc, osrc, lsrc = _board_files(game)
     spec = dict(bsrc.data["board"])
-    outlines = osrc.data["outlines"]
+    layout = lsrc.data or {}
     cards = []
     seen: set[str] = set()
     for item in _temples(game):
@@ -100,55 +102,18 @@ def board(game: Game) -> Board:
                       "lat": f["lat"], "lon": f["lon"], "travel": travel})
     spec["roads"] = [list(r) for r in spec.get("roads", [])]
     spec["air"] = [list(r) for r in spec.get("air", [])]
-    new = {i.fields.get("city") for i in _temples(game) if i.custom} - {
-        i.fields.get("city") for i in _temples(game) if not i.custom}
-    shipped = Board(spec, [c for c in cards if c["city"] not in new], outlines)
-    b = shipped
-    if len(shipped.cities) < len(cards) + 1:  # new cities: placed around the shipped ones
-        fixed = {n: c.pos for n, c in shipped.cities.items()}
-        b = Board(spec, cards, outlines, fixed)
-        known = {c for r in spec["roads"] for c in r}
-        for city in b.cities.values():
-            if city.name not in fixed and city.name not in known and not city.flight_only:
-                link = _nearest_link(b, city)
-                if link:
-                    spec["roads"].append([city.name, link])
-        b = Board(spec, cards, outlines, fixed)
-    b.insets_outlines = osrc.data.get("insets", {})  # type: ignore[attr-defined]
+    b = Board(spec, layout, cards, osrc.data)
+    known = {c for r in spec["roads"] for c in r[:2]}
+    new = [c for c in b.cities.values() if c.area == "mainland" and not c.placed
+           and not c.flight_only and c.name not in known]
+    if new:
+        for city in new:
+            link = nearest_link(b, city)
+            if link:
+                spec["roads"].append([city.name, link])
+        b = Board(spec, layout, cards, osrc.data)
     game.cache["board"] = b
     return b
-
-
-def _nearest_link(b: Board, city: City) -> str | None:
-    """The nearest road city a new city's road can reach: without crossing a road, the
-    sea, or another city."""
-    from ..geometry import distance_to_segment, segments_cross
-
-    candidates = sorted((c for c in b.cities.values() if not c.flight_only and c is not city
-                         and c.area == "mainland"),
-                        key=lambda c: math.dist(c.pos, city.pos))
-    for other in candidates[:12]:
-        if any(segments_cross(city.pos, other.pos, b.cities[r.a].pos, b.cities[r.b].pos)
-               for r in b.roads if other.name not in (r.a, r.b)):
-            continue
-        if any(distance_to_segment(c.pos, city.pos, other.pos) < c.radius + 2
-               for c in b.cities.values() if c is not city and c is not other):
-            continue
-        if b.on_land(city.pos, other.pos):
-            return other.name
-    return None
-
-
-def _country(b: Board, lon: float, lat: float) -> str | None:
-    found = b.country_of(lon, lat)
-    if found:
-        return found
-    from ..geometry import point_in_polygon
-
-    for rings in getattr(b, "insets_outlines", {}).values():
-        if any(point_in_polygon((lon, lat), [tuple(p) for p in r]) for r in rings):
-            return "USA"
-    return None
 
 
 MEASURES = {
@@ -232,10 +197,11 @@ def _rule_refs(game: Game) -> list[tuple[Item, str, int]]:
 
 
 def board_checks(game: Game) -> list[Problem]:
-    bsrc, _ = _board_files(game)
+    from . import temple_trip_checks as board_rules
+
+    bsrc = _board_files(game)[0]
     spec = bsrc.data["board"]
     out: list[Problem] = []
-
     customs = {i.fields.get("city"): i for i in _temples(game) if i.custom}
 
     def at(key: Key, message: str) -> None:
@@ -249,56 +215,19 @@ def board_checks(game: Game) -> list[Problem]:
     b = board(game)
     for mode in ("roads", "air"):
         for i, route in enumerate(spec.get(mode, [])):
-            for j, end in enumerate(route):
+            for j, end in enumerate(route[:2]):
                 if end not in b.cities:
                     at((mode, i, j), f"no city '{end}' on the board"
                                      f"{did_you_mean(str(end), b.cities)}")
     if out:
         return out
-    for r in b.roads:
-        ends = (b.cities[r.a], b.cities[r.b])
-        if any(c.flight_only for c in ends):
-            at(("roads",), f"{r.a}–{r.b}: a flight-only city has no roads (rule 10)")
-        if not r.squares:
-            at(("roads",), f"road {r.a}–{r.b} is too short for a single square")
-        if ends[0].country != ends[1].country and "USA" in (ends[0].country, ends[1].country) \
-                and not r.border:
-            at(("roads",), f"road {r.a}–{r.b} crosses a border without a Border Post")
-    for r in b.air:
-        for end in (r.a, r.b):
-            if not b.cities[end].airport:
-                at(("air",), f"air route {r.a}–{r.b}: {end} has no airport")
-        if not r.squares:
-            at(("air",), f"air route {r.a}–{r.b} has no room for a square")
-    for r, o in b.road_crossings():
-        at(("roads",), f"road {r.a}–{r.b} crosses road {o.a}–{o.b}")
-    for msg in b.overlaps():
-        at((), msg)
-    slc = spec["salt_lake_city"]["name"]
-    unreached = sorted(set(b.cities) - b.reachable(slc))
-    if unreached:
-        at((), f"not reachable from {slc}: {', '.join(unreached)}")
-    for c in b.cities.values():
-        if c.flight_only and c.name in b.reachable(slc, ("road",)):
-            at((), f"{c.name} is reachable only by air, yet a road leads there (rule 10)")
-    inland = b.reachable(slc, ("road",), through_border=False)
-    sneaked = sorted(n for n in inland if b.cities[n].country != "USA")
-    if sneaked:
-        at(("roads",), f"reached from the USA without a Border Post: {', '.join(sneaked)}")
-    kinds = {s.kind for r in b.roads for s in r.squares} | {s.kind for r in b.air
-                                                            for s in r.squares}
-    for kind in ("open", "zone", "assign", "border", "sky", "calm"):
-        if kind not in kinds:
-            at((), f"the board has no '{kind}' square")
-    for i, flag in enumerate(spec.get("flags", [])):
-        x, y = flag["at"]
-        box = [(x, y), (x + 22, y), (x + 22, y + 12), (x, y + 12)]
-        from ..geometry import polygons_overlap
-
-        if any(polygons_overlap(box, s.corners()) for r in b.roads + b.air for s in r.squares) \
-                or any(x - c.radius < c.pos[0] < x + 22 + c.radius
-                       and y - c.radius < c.pos[1] < y + 12 + c.radius for c in b.cities.values()):
-            at(("flags", i), f"the {flag['country']} flag covers a square or a city")
+    start = spec["salt_lake_city"]["name"]
+    for found in (board_rules.network(b, start), board_rules.geography(b, start),
+                  board_rules.drawing(b)):
+        for where, message in found:
+            key: Key = tuple(int(k) if k.isdigit() else k for k in where.split(".")) \
+                if where else ()
+            at(key, message)
     for i, bank in enumerate(spec.get("banks", [])):
         if bank.get("cones") != 15:
             at(("banks", i), "a cone bank holds the 15 cones of its colour")
@@ -306,143 +235,11 @@ def board_checks(game: Game) -> list[Problem]:
 
 
 def custom_checks(game: Game) -> list[Problem]:
-    """Each custom temple alone: its country, its travel mode, and, for a new city, a
-    place on the drawn map that no other city, route, square or label has."""
-    out: list[Problem] = []
-    customs = [i for i in _temples(game) if i.custom]
-    limit = game.spec.data["max_custom"]
-    if len(customs) > limit:
-        out.append(_p(customs[limit], None, f"at most {limit} custom temples (one per blank "
-                                            "card)"))
-    b = board(game)
+    from .temple_trip_custom import checks as custom
+
     shipped = {i.fields.get("city") for i in _temples(game) if not i.custom}
-    for item in customs:
-        f = item.fields
-        city = b.cities.get(f.get("city"))
-        on_board = f.get("city") in shipped or f.get("city") == b.spec["salt_lake_city"]["name"]
-        if f.get("lat") is None or f.get("lon") is None:
-            if not on_board:
-                out.append(_p(item, "lat", f"'{f.get('city')}' is not on the board yet: give "
-                                           "lat and lon for the new city"))
-                continue
-        else:
-            where = _country(b, f["lon"], f["lat"])
-            if where != f.get("country"):
-                out.append(_p(item, "lat", f"{f['lat']}, {f['lon']} lies in "
-                                           f"{where or 'no country on the board'}, not in "
-                                           f"{f.get('country')}"))
-        travel = f.get("travel")
-        if on_board and city is not None:
-            allowed = "flight" if city.flight_only else ("both" if city.airport else "road")
-            if travel != allowed:
-                why = {"flight": f"{city.name} is reachable only by air",
-                       "both": f"{city.name} is a mainland airport",
-                       "road": f"{city.name} has no airport"}[allowed]
-                out.append(_p(item, "travel", f"must be {allowed}: {why} (rule 10)"))
-            continue
-        if city is None or f.get("lat") is None:
-            continue
-        out.extend(_new_city_problems(game, b, item, city))
-        if travel != "road" and b.area_of(f["lon"], f["lat"]) == "mainland":
-            out.append(_p(item, "travel", "a new city has no airport: its temple is road only "
-                                          "(rule 10; only the ten Airport / Temples have one)"))
-    return out
-
-
-def _new_city_problems(game: Game, b: Board, item: Item, city: City) -> list[Problem]:
-    """Where a new city would be drawn, and what it would sit on."""
-    from ..geometry import boxes_overlap, distance_to_segment
-    f = item.fields
-    area = b.area_of(f["lon"], f["lat"])
-    main = b.spec["mainland"]
-    if area is None:
-        return [_p(item, "lat", f"{f['lat']}, {f['lon']} is outside the board: the map shows "
-                                f"{main['lat'][0]:g}°N to {main['lat'][1]:g}°N and "
-                                f"{-main['lon'][1]:g}°W to {-main['lon'][0]:g}°W, Alaska and "
-                                "Hawaii in their insets")]
-    if area != "mainland":
-        return [_p(item, "lat", f"{f['city']} lies in the {area} inset: {area} is reached by "
-                                "flight only (rule 10), and a new city has no airport (only "
-                                "the ten Airport / Temples have one)")]
-    out: list[Problem] = []
-    raw = b.project(f["lon"], f["lat"])
-    for other in b.cities.values():
-        if other is not city and other.area == "mainland":
-            d = math.dist(raw, b.project(other.lon, other.lat))
-            if d < TOO_CLOSE:
-                out.append(_p(item, "lat", f"the new city would sit on top of {other.name} "
-                                           f"({d:.0f} mm apart on the board)"))
-    if out:
-        return out
-    roads = [r for r in b.roads if city.name in (r.a, r.b)]
-    if not roads:
-        return [_p(item, "lat", f"no road can join {city.name} to the board: every road to "
-                                "a nearby city would cross the sea, another road or a city")]
-    for r, points in b.air_samples():
-        d = min(math.dist(city.pos, p) for p in points)
-        if d < city.radius + AIR_CLEARANCE:
-            gap = (f"its circle {d - city.radius:.1f} mm from the line"
-                   if d > city.radius else "the line runs through its circle")
-            out.append(_p(item, "lat", f"{city.name} would sit on the air route {r.a}–{r.b} "
-                                       f"({gap}; a city keeps {AIR_CLEARANCE:g} mm clear)"))
-    for r in b.roads + b.air:
-        if city.name in (r.a, r.b):
-            continue
-        if any(math.dist(city.pos, (s.x, s.y)) < city.radius + SQUARE * 0.72
-               for s in r.squares):
-            out.append(_p(item, "lat", f"{city.name} would sit on a square of {r.a}–{r.b}"))
-    for r in roads:
-        other = b.cities[r.b if r.a == city.name else r.a]
-        for c in b.cities.values():
-            if c is not city and c is not other and \
-                    distance_to_segment(c.pos, city.pos, other.pos) < c.radius + 1:
-                out.append(_p(item, "lat", f"its road to {other.name} would run through "
-                                           f"{c.name}"))
-        if not r.squares:
-            out.append(_p(item, "lat", f"its road to {other.name} is too short for a square: "
-                                       f"{city.name} is too close to {other.name}"))
-    labels = board_labels(b)
-    mine = _label_box(labels[city.name], b)
-    disc = (city.pos[0] - city.radius, city.pos[1] - city.radius,
-            city.pos[0] + city.radius, city.pos[1] + city.radius)
-    for name, label in labels.items():
-        if name != city.name and boxes_overlap(_label_box(label, b), disc):
-            out.append(_p(item, "lat", f"{city.name} would sit on the name of {name}"))
-        other = b.cities[name]
-        if name != city.name and boxes_overlap(mine, (
-                other.pos[0] - other.radius, other.pos[1] - other.radius,
-                other.pos[0] + other.radius, other.pos[1] + other.radius)):
-            out.append(_p(item, "lat", f"the name {city.name} would cover {name}"))
-    return out
-
-
-LABEL_SIZE = 3.1  # mm: city names on the board
-
-
-def board_labels(b: Board) -> dict[str, tuple[float, float, str, float]]:
-    """(x, y, anchor, width) of every city's name: clear of cities, roads and squares
-    where the board has room (geometry.place_labels)."""
-    from .. import fonts
-    from ..geometry import place_labels
-    from ..units import MM
-
-    if "_labels" not in b.__dict__:
-        size_pt = LABEL_SIZE * MM
-        obstacles = [(s.x - 4.2, s.y - 4.2, s.x + 4.2, s.y + 4.2)
-                     for r in b.roads + b.air for s in r.squares]
-        positions = {n: c.pos for n, c in b.cities.items()}
-        b._labels = place_labels(  # type: ignore[attr-defined]
-            positions, {n: n for n in positions}, lambda n: b.cities[n].radius, LABEL_SIZE,
-            lambda t: fonts.string_width(t, size_pt, True) / MM, (0.0, 0.0, b.width, b.height),
-            [(b.cities[r.a].pos, b.cities[r.b].pos) for r in b.roads], obstacles)
-    return b._labels  # type: ignore[attr-defined]
-
-
-def _label_box(label: tuple[float, float, str, float],
-               b: Board) -> tuple[float, float, float, float]:
-    x, y, anchor, w = label
-    left = x - w / 2 if anchor == "middle" else (x if anchor == "start" else x - w)
-    return left, y - LABEL_SIZE * 0.78, left + w, y + LABEL_SIZE * 0.22
+    return custom(board(game), [i for i in _temples(game) if i.custom], shipped,
+                  game.spec.data["max_custom"], _p)
 
 
 def checks(game: Game) -> list[Problem]:
@@ -510,35 +307,9 @@ def item_context(game: Game, component_id: str, item: Item, lang: str) -> dict[s
 
 
 def board_context(game: Game, lang: str) -> dict[str, Any]:
-    b = board(game)
+    from .temple_trip_draw import context
 
-    def sq(s: Any) -> dict[str, Any]:
-        return {"x": s.x, "y": s.y, "a": s.angle, "kind": s.kind}
-
-    squares = [sq(s) for r in b.roads for s in r.squares]
-    air_squares = [sq(s) for r in b.air for s in r.squares]
-    labels = board_labels(b)
-    label_size = LABEL_SIZE
-    spec = b.spec
-    return {
-        "width": b.width, "height": b.height,
-        "countries": {k: [_path(p) for p in v] for k, v in b.outline_paths().items()},
-        "insets": {k: {"paths": [_path(p) for p in v], "box": spec["insets"][k]["box"]}
-                   for k, v in b.inset_paths(getattr(b, "insets_outlines", {})).items()},
-        "clip": spec["mainland"]["clip"],
-        "roads": [{"a": b.cities[r.a].pos, "b": b.cities[r.b].pos} for r in b.roads],
-        "air": [{"d": "M{:.2f} {:.2f} Q{:.2f} {:.2f} {:.2f} {:.2f}".format(
-            *r.curve[0], *r.curve[1], *r.curve[2])} for r in b.air if r.curve],
-        "squares": squares, "air_squares": air_squares,
-        "cities": [{"name": c.name, "x": c.pos[0], "y": c.pos[1], "kind": c.kind,
-                    "r": c.radius, "label": labels[c.name]} for c in b.cities.values()],
-        "label_size": label_size,
-        "banks": spec.get("banks", []),
-        "flags": spec.get("flags", []),
-        "counts": {"roads": len(b.roads), "air": len(b.air), "squares": len(squares),
-                   "air_squares": len(air_squares),
-                   "borders": sum(1 for s in squares if s["kind"] == "border")},
-    }
+    return context(board(game))
 
 
 def sheet_context(game: Game, component_id: str, lang: str,
@@ -569,10 +340,6 @@ def sheet_context(game: Game, component_id: str, lang: str,
                        "dice": len(printed("die")),
                        "cones": {c: sum(1 for i in cones if i.fields.get("colour") == c)
                                  for c in ("red", "blue")}}}
-
-
-def _path(points: list[tuple[float, float]]) -> str:
-    return "M" + " L".join(f"{x:.1f} {y:.1f}" for x, y in points) + " Z"
 
 
 # ---------------------------------------------------------------- rules document

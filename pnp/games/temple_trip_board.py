@@ -1,6 +1,7 @@
-"""The Temple Trip board: cities from the TEMPLE cards, roads and air routes from
-board.yaml, drawn as chains of track squares; Border Posts where a road leaves the USA;
-and the checks the rules ask of a board (reachability, border posts, airports, cones)."""
+"""The Temple Trip board: cities from the TEMPLE cards (and Salt Lake City), each at its
+place on the drawn map; roads and flights from board.yaml as chains of track squares;
+Border Posts where a road crosses the drawn border; the map drawn through the same
+warp (temple_trip_map) so coasts, borders and lakes sit where the cities say."""
 
 from __future__ import annotations
 
@@ -8,25 +9,25 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..geometry import (
-    Point,
-    clip_box,
-    point_in_polygon,
-    polygons_overlap,
-    segments_cross,
-    spread,
-    square_corners,
-)
+from ..geometry import Point, clip_box, point_in_polygon, segments_cross
 from ..graph import adjacency, reachable
+from .temple_trip_map import MapView, Projection, Warp
+from .temple_trip_tracks import (
+    GAP,
+    SQUARE,
+    Path,
+    Square,
+    air_count,
+    air_kinds,
+    great_circle_km,
+    lane_squares,
+    road_kinds,
+    road_squares,
+    sample,
+)
 
-SQUARE = 7.6  # mm: a track square
-PITCH = 10.0  # mm between square centres along a route
-GAP = 1.6  # mm between a city marker and the first square
-CITY_GAP = 27.0  # mm: cities closer than this are nudged apart
-RADIUS = {"slc": 9.5, "airport": 7.5, "temple": 6.0}
-
-ROAD_KINDS = ("open", "zone", "assign", "border")  # cones: only on open
-AIR_KINDS = ("sky", "calm", "assign")  # cones: only on sky
+RADIUS = {"slc": 17.5, "airport": 8.5, "temple": 7.5}  # mm: each holds its pawns
+ANCHOR_STEP = 60.0  # mm between the frame's fixed points (the warp keeps the frame)
 
 
 @dataclass
@@ -40,6 +41,7 @@ class City:
     area: str  # mainland | an inset's name
     pos: Point = (0.0, 0.0)
     card: str | None = None  # the TEMPLE card's id
+    placed: bool = False  # its place comes from layout.yaml (else from the warp)
 
     @property
     def radius(self) -> float:
@@ -51,82 +53,85 @@ class City:
 
 
 @dataclass
-class Square:
-    x: float
-    y: float
-    angle: float  # degrees
-    kind: str
-
-    def corners(self) -> list[Point]:
-        return square_corners(self.x, self.y, SQUARE, math.radians(self.angle))
-
-
-@dataclass
 class Route:
     mode: str  # road | air
     a: str
     b: str
     squares: list[Square] = field(default_factory=list)
+    path: Path | None = None
     curve: tuple[Point, Point, Point] | None = None  # air: quadratic Bézier
+    problems: list[str] = field(default_factory=list)
+    km: float = 0.0
+    via: list[Point] = field(default_factory=list)  # road: bends, as [lon, lat]
 
     @property
     def border(self) -> bool:
         return any(s.kind == "border" for s in self.squares)
 
-
-class Projection:
-    """Equirectangular at the area's mean latitude, fitted into a box (mm)."""
-
-    def __init__(self, lon: list[float], lat: list[float], box: list[float]) -> None:
-        self.k = math.cos(math.radians(sum(lat) / 2))
-        x0, y0, x1, y1 = box
-        self.scale = min((x1 - x0) / ((lon[1] - lon[0]) * self.k), (y1 - y0) / (lat[1] - lat[0]))
-        self.lon0, self.lat1 = lon[0], lat[1]
-        self.x0 = x0 + ((x1 - x0) - (lon[1] - lon[0]) * self.k * self.scale) / 2
-        self.y0 = y0 + ((y1 - y0) - (lat[1] - lat[0]) * self.scale) / 2
-
-    def __call__(self, lon: float, lat: float) -> Point:
-        return (self.x0 + (lon - self.lon0) * self.k * self.scale,
-                self.y0 + (self.lat1 - lat) * self.scale)
+    @property
+    def name(self) -> str:
+        return f"{self.a}–{self.b}"
 
 
 class Board:
     """Everything drawn on the board, in mm from its top-left corner."""
 
-    def __init__(self, spec: dict[str, Any], temples: list[dict[str, Any]],
-                 outlines: dict[str, Any], fixed: dict[str, Point] | None = None) -> None:
-        """`fixed`: cities already laid out (the shipped board), which stay where they
-        are; only the others are nudged apart from them."""
+    def __init__(self, spec: dict[str, Any], layout: dict[str, Any],
+                 temples: list[dict[str, Any]], outlines: dict[str, Any],
+                 lay: bool = True) -> None:
+        """`lay`: place every route's squares (the layout tool places lanes itself)."""
         self.spec = spec
         self.width, self.height = spec["width"], spec["height"]
         main = spec["mainland"]
-        self.project = Projection(main["lon"], main["lat"], main["box"])
+        self.base = Projection(main["lon"], main["lat"], main["box"])
         self.insets = {name: Projection(i["lon"], i["lat"], i["box"])
                        for name, i in spec["insets"].items()}
-        self.outlines = outlines
+        self.outlines = outlines.get("outlines", {})
+        self.inset_outlines = outlines.get("insets", {})
+        self.lakes = outlines.get("lakes", {})
         self.cities: dict[str, City] = {}
         slc = spec["salt_lake_city"]
         self._add(City(slc["name"], slc["country"], slc["lat"], slc["lon"], "slc", False,
                        "mainland"))
         for t in temples:
+            if t["city"] in self.cities:
+                continue
             inset = next((n for n, i in spec["insets"].items() if t["city"] in i["cities"]),
                          None) or self.inset_of(t["lon"], t["lat"])
             kind = "airport" if t["travel"] in ("both", "flight") else "temple"
             self._add(City(t["city"], t["country"], t["lat"], t["lon"], kind,
                            t["travel"] == "flight", inset or "mainland", card=t["id"]))
-        raw = {n: (fixed or {}).get(n, c.pos) for n, c in self.cities.items()
-               if c.area == "mainland"}
-        still = [slc["name"], *(n for n in (fixed or {}) if n in raw)]
-        for name, p in spread(raw, CITY_GAP, fixed=still).items():
-            self.cities[name].pos = p
-        self.roads = [Route("road", a, b) for a, b in spec["roads"]
-                      if a in self.cities and b in self.cities]
+        places = layout.get("places", {})
+        sources, targets = [], []
+        for c in self.cities.values():
+            if c.area == "mainland" and c.name in places:
+                sources.append(self.base(c.lon, c.lat))
+                targets.append(tuple(places[c.name]))
+        for p in _frame(self.width, self.height):
+            sources.append(p)
+            targets.append(p)
+        self.map = MapView(self.base, Warp(sources, targets))
+        for c in self.cities.values():
+            if c.area == "mainland":
+                c.placed = c.name in places
+                c.pos = tuple(places[c.name]) if c.placed else self.map(c.lon, c.lat)
+            else:
+                c.pos = self.insets[c.area](c.lon, c.lat)
+        self.vias = {(v["a"], v["b"]): tuple(v["via"]) for v in layout.get("lanes") or []}
+        self.roads = [Route("road", r[0], r[1], via=[tuple(v) for v in r[2]] if len(r) > 2
+                            else []) for r in spec["roads"]
+                      if r[0] in self.cities and r[1] in self.cities]
         self.air = [Route("air", a, b) for a, b in spec["air"]
                     if a in self.cities and b in self.cities]
-        for r in self.roads:
-            self._road_squares(r)
-        for r in self.air:
-            self._air_squares(r)
+        if lay:
+            for r in self.air:
+                self.lay_lane(r, self.vias.get((r.a, r.b)))
+            for r in self.roads:
+                self._road(r)
+
+    # ---------------------------------------------------------------- places
+    def _add(self, city: City) -> None:
+        self.cities[city.name] = city
 
     def inset_of(self, lon: float, lat: float) -> str | None:
         """The inset whose window holds a place (Alaska, Hawaii), if any."""
@@ -136,183 +141,179 @@ class Board:
         return None
 
     def area_of(self, lon: float, lat: float) -> str | None:
-        """Where a place is drawn: an inset, the mainland frame, or nowhere (None)."""
+        """Where a place is drawn: an inset, the mainland, or nowhere (None)."""
         inset = self.inset_of(lon, lat)
         if inset:
             return inset
         m = self.spec["mainland"]
         if not (m["lon"][0] <= lon <= m["lon"][1] and m["lat"][0] <= lat <= m["lat"][1]):
             return None
-        x, y = self.project(lon, lat)
-        x0, y0, x1, y1 = m["clip"]
-        return "mainland" if x0 <= x <= x1 and y0 <= y <= y1 else None
-
-    def on_land(self, p: Point, q: Point, step: float = 2.0) -> bool:
-        """Whether the straight line p-q (board mm) stays on the drawn land."""
-        if "_land" not in self.__dict__:
-            self._land = [ring for rings in self.outline_paths().values() for ring in rings]
-        n = max(1, int(math.dist(p, q) // step))
-        return all(any(point_in_polygon((p[0] + (q[0] - p[0]) * k / n,
-                                         p[1] + (q[1] - p[1]) * k / n), ring)
-                       for ring in self._land) for k in range(n + 1))
-
-    def air_samples(self) -> list[tuple[Route, list[Point]]]:
-        return [(r, [_bezier(r.curve, k / 60) for k in range(61)]) for r in self.air
-                if r.curve]
-
-    def _add(self, city: City) -> None:
-        proj = self.insets.get(city.area, self.project)
-        city.pos = proj(city.lon, city.lat)
-        self.cities[city.name] = city
+        x, y = self.map(lon, lat)
+        return "mainland" if 8 <= x <= self.width - 8 and 8 <= y <= self.height - 8 else None
 
     def country_of(self, lon: float, lat: float) -> str | None:
         for country, rings in self.outlines.items():
             if any(point_in_polygon((lon, lat), [tuple(p) for p in ring]) for ring in rings):
                 return country
+        for rings in self.inset_outlines.values():
+            if any(point_in_polygon((lon, lat), [tuple(p) for p in r]) for r in rings):
+                return "USA"
         return None
 
-    def _road_squares(self, r: Route) -> None:
+    # ---------------------------------------------------------------- routes
+    def road_line(self, r: Route) -> Path:
+        if r.path is None:
+            a, b = self.cities[r.a], self.cities[r.b]
+            r.path = Path([a.pos, *(self.map(lon, lat) for lon, lat in r.via), b.pos])
+        return r.path
+
+    def lay_lane(self, r: Route, via: Point | None) -> None:
+        """A flight's lane: a quadratic curve through the layout's control point (or a
+        gentle default bend), squares evenly along it."""
         a, b = self.cities[r.a], self.cities[r.b]
         (ax, ay), (bx, by) = a.pos, b.pos
-        length = math.hypot(bx - ax, by - ay)
-        start, end = a.radius + GAP, length - b.radius - GAP
-        usable = end - start
-        n = max(0, int((usable + (PITCH - SQUARE)) // PITCH))
-        angle = math.degrees(math.atan2(by - ay, bx - ax))
-        step = usable / n if n else 0
-        kinds = ["open"] * n
-        if n:
-            if a.airport:
-                kinds[0] = "zone"
-            if b.airport and n > 1:
-                kinds[-1] = "zone"
-            if a.country != b.country and "USA" in (a.country, b.country):
-                kinds[self._border_index(a, b, n, start, step, length)] = "border"
-            free = [i for i in range(n) if kinds[i] == "open"]
-            if n >= 3 and len(free) >= 2:
-                kinds[free[len(free) // 3]] = "assign"
-        for i in range(n):
-            t = (start + step * (i + 0.5)) / length
-            r.squares.append(Square(round(ax + (bx - ax) * t, 3), round(ay + (by - ay) * t, 3),
-                                    round(angle, 3), kinds[i]))
+        if via is None:
+            via = ((ax + bx) / 2 - (by - ay) * 0.12, (ay + by) / 2 + (bx - ax) * 0.12)
+        r.curve = ((ax, ay), via, (bx, by))
+        r.path = Path(sample(r.curve))
+        r.km = great_circle_km(a.lat, a.lon, b.lat, b.lon)
+        n = air_count(r.km)
+        start = _leave(r.path, a.pos, a.radius + GAP)
+        end = r.path.length - _leave(Path(r.path.points[::-1]), b.pos, b.radius + GAP)
+        roads = [seg for o in self.roads for seg in self.road_line(o).segments()]
+        cities = [(c.pos, c.radius) for c in self.cities.values() if c.name not in (r.a, r.b)]
+        taken = [s for o in self.air if o is not r for s in o.squares]
+        r.squares, r.problems = lane_squares(r.path, start, end, n, roads, cities, taken)
+        for sq, kind in zip(r.squares, air_kinds(len(r.squares)), strict=True):
+            sq.kind = kind
 
-    def _border_index(self, a: City, b: City, n: int, start: float, step: float,
-                      length: float) -> int:
-        """The square nearest where the real road leaves the USA (found by bisection on
-        the country outlines)."""
-        lo, hi = 0.0, 1.0
-        a_usa = a.country == "USA"
-        for _ in range(30):
-            mid = (lo + hi) / 2
-            c = self.country_of(a.lon + (b.lon - a.lon) * mid, a.lat + (b.lat - a.lat) * mid)
-            if (c == "USA") == a_usa:
-                lo = mid
-            else:
-                hi = mid
-        at = lo * length
-        return min(range(n), key=lambda i: abs(start + step * (i + 0.5) - at))
-
-    def _air_squares(self, r: Route) -> None:
-        """Squares along a gentle arc, skipping places taken by road squares or cities."""
+    def _road(self, r: Route) -> None:
         a, b = self.cities[r.a], self.cities[r.b]
-        (ax, ay), (bx, by) = a.pos, b.pos
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        dx, dy = bx - ax, by - ay
-        bend = 0.14
-        ctrl = (mx - dy * bend, my + dx * bend)
-        r.curve = ((ax, ay), ctrl, (bx, by))
-        samples = [_bezier(r.curve, i / 400) for i in range(401)]
-        dist = [0.0]
-        for p, q in zip(samples, samples[1:], strict=False):
-            dist.append(dist[-1] + math.dist(p, q))
-        total = dist[-1]
-        s = a.radius + GAP + SQUARE / 2
-        placed: list[Square] = []
-        taken = [sq for road in self.roads for sq in road.squares] + \
-            [sq for route in self.air for sq in route.squares]
-        while s < total - b.radius - GAP - SQUARE / 2:
-            i = min(range(len(dist)), key=lambda k: abs(dist[k] - s))
-            (x, y) = samples[i]
-            j = min(i + 1, len(samples) - 1)
-            k = max(i - 1, 0)
-            ang = math.degrees(math.atan2(samples[j][1] - samples[k][1],
-                                          samples[j][0] - samples[k][0]))
-            sq = Square(round(x, 3), round(y, 3), round(ang, 3), "sky")
-            if self._free(sq, taken + placed):
-                placed.append(sq)
-                s += PITCH
-            else:
-                s += 1.0
-        if placed:
-            placed[0].kind = "calm"
-            if len(placed) >= 3:
-                placed[len(placed) // 2].kind = "assign"
-        r.squares = placed
+        r.path = self.road_line(r)
+        r.km = great_circle_km(a.lat, a.lon, b.lat, b.lon)
+        lanes = [o.path.points for o in self.air if o.path]
+        air = [s for o in self.air for s in o.squares]
+        r.squares = road_squares(r.path, a.radius, b.radius, lanes, air)
+        border = None
+        if a.country != b.country and "USA" in (a.country, b.country) and r.squares:
+            at = self._border_crossing(r)
+            border = min(range(len(r.squares)),
+                         key=lambda i: math.dist((r.squares[i].x, r.squares[i].y), at))
+        for sq, kind in zip(r.squares, road_kinds(len(r.squares), a.airport, b.airport, border),
+                            strict=True):
+            sq.kind = kind
 
-    def _free(self, sq: Square, others: list[Square]) -> bool:
-        corners = sq.corners()
-        for o in others:
-            if abs(o.x - sq.x) < SQUARE * 1.5 and abs(o.y - sq.y) < SQUARE * 1.5 \
-                    and polygons_overlap(corners, o.corners()):
+    def _border_crossing(self, r: Route) -> Point:
+        """Where the road crosses the drawn USA border (its middle if nowhere)."""
+        for u, v in self.road_line(r).segments():
+            hits = [h for ring in self.drawn_outlines().get("USA", [])
+                    for p, q in zip(ring, ring[1:] + ring[:1], strict=True)
+                    if (h := _intersection(u, v, p, q))]
+            if hits:
+                return min(hits, key=lambda h: math.dist(h, u))
+        return self.road_line(r).point(self.road_line(r).length / 2)[0]
+
+    # ---------------------------------------------------------------- drawing
+    def drawn_outlines(self) -> dict[str, list[list[Point]]]:
+        """Country outlines through the warp, cut to the board and its bleed."""
+        if "_drawn" not in self.__dict__:
+            box = (-6.0, -6.0, self.width + 6.0, self.height + 6.0)
+            self._drawn = {country: [p for p in (clip_box(self.map.ring(ring), box)
+                                                 for ring in rings) if len(p) >= 3]
+                           for country, rings in self.outlines.items()}
+        return self._drawn
+
+    def drawn_lakes(self) -> dict[str, list[Point]]:
+        if "_lakes" not in self.__dict__:
+            self._lakes = {name: self.map.ring(ring) for name, ring in self.lakes.items()}
+        return self._lakes
+
+    def inset_paths(self) -> dict[str, list[list[Point]]]:
+        return {name: [[self.insets[name](x, y) for x, y in ring] for ring in rings]
+                for name, rings in self.inset_outlines.items() if name in self.insets}
+
+    def on_land(self, p: Point, q: Point, step: float = 2.0) -> bool:
+        """Whether the straight line p-q stays on the drawn land, off the lakes."""
+        land = [ring for rings in self.drawn_outlines().values() for ring in rings]
+        water = list(self.drawn_lakes().values())
+        n = max(1, int(math.dist(p, q) // step))
+        for k in range(n + 1):
+            pt = (p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n)
+            if not any(point_in_polygon(pt, ring) for ring in land) or \
+                    any(point_in_polygon(pt, ring) for ring in water):
                 return False
-        return all(math.dist((sq.x, sq.y), c.pos) >= c.radius + SQUARE * 0.72
-                   for c in self.cities.values())
+        return True
 
-    # ------------------------------------------------------------- checks
-    def overlaps(self) -> list[str]:
-        """Squares that overlap each other or a city marker (there should be none)."""
-        found = []
-        squares = [(r, s) for r in self.roads + self.air for s in r.squares]
-        cells: dict[tuple[int, int], list[int]] = {}
-        for i, (_, s) in enumerate(squares):
-            cells.setdefault((int(s.x // 20), int(s.y // 20)), []).append(i)
-        for i, (r, s) in enumerate(squares):
-            cx, cy = int(s.x // 20), int(s.y // 20)
-            for nx in (cx - 1, cx, cx + 1):
-                for ny in (cy - 1, cy, cy + 1):
-                    for j in cells.get((nx, ny), []):
-                        if j > i and polygons_overlap(s.corners(), squares[j][1].corners()):
-                            o = squares[j][0]
-                            found.append(f"a square of {r.a}–{r.b} overlaps one of {o.a}–{o.b}")
-            for c in self.cities.values():
-                if math.dist((s.x, s.y), c.pos) < c.radius + SQUARE * 0.5:
-                    found.append(f"a square of {r.a}–{r.b} covers the city {c.name}")
-        return found
+    def water_mm(self, points: list[Point], step: float = 1.0) -> float:
+        """How much of a line (mm) runs over the sea or a lake: a bridge's worth is fine."""
+        wet = 0.0
+        for p, q in zip(points, points[1:], strict=False):
+            n = max(1, int(math.dist(p, q) // step))
+            for k in range(n):
+                t = (k + 0.5) / n
+                if self.country_at((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)) is None:
+                    wet += math.dist(p, q) / n
+        return wet
 
+    def country_at(self, p: Point) -> str | None:
+        """The country drawn at a board point (None: the sea or a lake)."""
+        if any(point_in_polygon(p, ring) for ring in self.drawn_lakes().values()):
+            return None
+        for country, rings in self.drawn_outlines().items():
+            if any(point_in_polygon(p, ring) for ring in rings):
+                return country
+        return None
+
+    # ---------------------------------------------------------------- network
     def road_crossings(self) -> list[tuple[Route, Route]]:
         out = []
         for i, r in enumerate(self.roads):
             for o in self.roads[i + 1:]:
                 if {r.a, r.b} & {o.a, o.b}:
                     continue
-                if segments_cross(self.cities[r.a].pos, self.cities[r.b].pos,
-                                  self.cities[o.a].pos, self.cities[o.b].pos):
+                if any(segments_cross(p, q, u, v) for p, q in self.road_line(r).segments()
+                       for u, v in self.road_line(o).segments()):
                     out.append((r, o))
         return out
 
     def reachable(self, start: str, modes: tuple[str, ...] = ("road", "air"),
-                  through_border: bool = True) -> set[str]:
+                  through_border: bool = True, countries: set[str] | None = None) -> set[str]:
         routes = (self.roads if "road" in modes else []) + (self.air if "air" in modes else [])
         links = [(r.a, r.b) for r in routes
-                 if through_border or not (r.mode == "road" and r.border)]
+                 if (through_border or not (r.mode == "road" and r.border))
+                 and (countries is None or {self.cities[r.a].country,
+                                            self.cities[r.b].country} <= countries)]
         return reachable(adjacency(self.cities, links), start)
 
-    def outline_paths(self) -> dict[str, list[list[Point]]]:
-        """Country outlines in board mm, cut to the mainland map's area."""
-        box = tuple(self.spec["mainland"]["clip"])
-        out: dict[str, list[list[Point]]] = {}
-        for country, rings in self.outlines.items():
-            out[country] = [p for p in (clip_box([self.project(x, y) for x, y in ring], box)
-                                        for ring in rings) if len(p) >= 3]
-        return out
-
-    def inset_paths(self, rings_by_inset: dict[str, list[list[list[float]]]]
-                    ) -> dict[str, list[list[Point]]]:
-        return {name: [[self.insets[name](x, y) for x, y in ring] for ring in rings]
-                for name, rings in rings_by_inset.items() if name in self.insets}
+    def squares(self) -> list[tuple[Route, Square]]:
+        return [(r, s) for r in self.air + self.roads for s in r.squares]
 
 
-def _bezier(c: tuple[Point, Point, Point], t: float) -> Point:
-    (x0, y0), (x1, y1), (x2, y2) = c
-    u = 1 - t
-    return (u * u * x0 + 2 * u * t * x1 + t * t * x2, u * u * y0 + 2 * u * t * y1 + t * t * y2)
+def _frame(w: float, h: float) -> list[Point]:
+    """Fixed points along the board's edge: the warp leaves the frame where it is."""
+    nx, ny = max(2, round(w / ANCHOR_STEP)), max(2, round(h / ANCHOR_STEP))
+    pts = [(w * i / nx, 0.0) for i in range(nx)] + [(w, h * j / ny) for j in range(ny)]
+    pts += [(w - w * i / nx, h) for i in range(nx)] + [(0.0, h - h * j / ny) for j in range(ny)]
+    return pts
+
+
+def _leave(path: Path, centre: Point, radius: float) -> float:
+    """Arc length at which a path starting inside a circle leaves it."""
+    for s, p in zip(path.at, path.points, strict=True):
+        if math.dist(p, centre) >= radius:
+            return s
+    return path.length
+
+
+def _intersection(p1: Point, p2: Point, p3: Point, p4: Point) -> Point | None:
+    d = (p2[0] - p1[0]) * (p4[1] - p3[1]) - (p2[1] - p1[1]) * (p4[0] - p3[0])
+    if abs(d) < 1e-12:
+        return None
+    t = ((p3[0] - p1[0]) * (p4[1] - p3[1]) - (p3[1] - p1[1]) * (p4[0] - p3[0])) / d
+    u = ((p3[0] - p1[0]) * (p2[1] - p1[1]) - (p3[1] - p1[1]) * (p2[0] - p1[0])) / d
+    if 0 <= t <= 1 and 0 <= u <= 1:
+        return (p1[0] + t * (p2[0] - p1[0]), p1[1] + t * (p2[1] - p1[1]))
+    return None
+
+
+SQUARE_MM = SQUARE

@@ -1,11 +1,12 @@
-"""The shapes of Temple Trip's data files (board.yaml, outlines.yaml): every value typed
-and ranged, so a broken file is one located problem per fault, never a crash later."""
+"""The shapes of Temple Trip's data files (board.yaml, outlines.yaml, layout.yaml): every
+value typed and ranged, so a broken file is one located problem per fault, never a crash
+later."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from ..errors import Problem
 from ..load import Key, Source
@@ -26,7 +27,6 @@ class Mainland:
     lon: list[float]
     lat: list[float]
     box: list[float]
-    clip: list[float]
 
 
 @dataclass
@@ -57,11 +57,13 @@ class BoardSpec:
     height: float
     salt_lake_city: Place
     mainland: Mainland
+    bleed: float = 3.0
     insets: dict[str, Inset] = field(default_factory=dict)
+    panels: dict[str, list[float]] = field(default_factory=dict)
     banks: list[Bank] = field(default_factory=list)
     flags: list[Flag] = field(default_factory=list)
     air: list[list[str]] = field(default_factory=list)
-    roads: list[list[str]] = field(default_factory=list)
+    roads: list[list[Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -73,14 +75,29 @@ class BoardFile:
 class OutlinesFile:
     outlines: dict[str, list[list[list[float]]]]
     insets: dict[str, list[list[list[float]]]] = field(default_factory=dict)
+    lakes: dict[str, list[list[float]]] = field(default_factory=dict)
 
 
-def check_files(bsrc: Source, osrc: Source) -> list[Problem]:
+@dataclass
+class Lane:
+    a: str
+    b: str
+    via: list[float]
+
+
+@dataclass
+class LayoutFile:
+    places: dict[str, list[float]] = field(default_factory=dict)
+    lanes: list[Lane] | None = None
+
+
+def check_files(bsrc: Source, osrc: Source, lsrc: Source) -> list[Problem]:
     """Types first (schema), then the ranges and shapes the board's drawing relies on."""
     out: list[Problem] = []
     board = convert_dataclass(BoardFile, bsrc.data, bsrc, (), out)
     outlines = convert_dataclass(OutlinesFile, osrc.data, osrc, (), out)
-    if out or board is None or outlines is None:
+    layout = convert_dataclass(LayoutFile, lsrc.data, lsrc, (), out)
+    if out or board is None or outlines is None or layout is None:
         return out
     spec, key = board.board, ("board",)
     for name, value in (("width", spec.width), ("height", spec.height)):
@@ -88,20 +105,32 @@ def check_files(bsrc: Source, osrc: Source) -> list[Problem]:
             out.append(problem(bsrc, key + (name,), f"must be 10..5000 mm (got {value:g})"))
     _window(bsrc, key + ("mainland",), spec.mainland.lon, spec.mainland.lat, out)
     _box(bsrc, key + ("mainland", "box"), spec.mainland.box, spec, out)
-    _box(bsrc, key + ("mainland", "clip"), spec.mainland.clip, spec, out)
+    if not 0 <= spec.bleed <= 10:
+        out.append(problem(bsrc, key + ("bleed",), f"must be 0..10 mm (got {spec.bleed:g})"))
+    for name, box in spec.panels.items():
+        _box(bsrc, key + ("panels", name), box, spec, out)
     for name, inset in spec.insets.items():
         _window(bsrc, key + ("insets", name), inset.lon, inset.lat, out)
         _box(bsrc, key + ("insets", name, "box"), inset.box, spec, out)
     for i, bank in enumerate(spec.banks):
         _box(bsrc, key + ("banks", i, "box"), bank.box, spec, out)
     for i, flag in enumerate(spec.flags):
-        if len(flag.at) != 2:
-            out.append(problem(bsrc, key + ("flags", i, "at"), "must be [x, y] in mm"))
-    for mode in ("air", "roads"):
-        for i, route in enumerate(getattr(spec, mode)):
-            if len(route) != 2 or route[0] == route[1]:
-                out.append(problem(bsrc, key + (mode, i), "a route joins two different "
-                                                          f"cities (got {route})"))
+        if not _lonlat(flag.at):
+            out.append(problem(bsrc, key + ("flags", i, "at"), "must be [longitude, latitude]"))
+    for i, route in enumerate(spec.air):
+        if len(route) != 2 or route[0] == route[1]:
+            out.append(problem(bsrc, key + ("air", i), "a flight joins two different "
+                                                       f"cities (got {route})"))
+    for i, route in enumerate(spec.roads):
+        ends = route[:2]
+        if len(route) not in (2, 3) or not all(isinstance(e, str) for e in ends) \
+                or ends[0] == ends[1]:
+            out.append(problem(bsrc, key + ("roads", i), "a road joins two different cities, "
+                                                         "[A, B] or [A, B, [[lon, lat], ...]]"))
+        elif len(route) == 3 and not (isinstance(route[2], list) and route[2]
+                                      and all(_lonlat(p) for p in route[2])):
+            out.append(problem(bsrc, key + ("roads", i, 2), "a road's bends are a list of "
+                                                            "[longitude, latitude] points"))
     place = spec.salt_lake_city
     if not (-90 <= place.lat <= 90 and -180 <= place.lon <= 180):
         out.append(problem(bsrc, key + ("salt_lake_city",), "lat/lon out of range"))
@@ -109,7 +138,22 @@ def check_files(bsrc: Source, osrc: Source) -> list[Problem]:
         for country, rings in getattr(outlines, group).items():
             for r, ring in enumerate(rings):
                 _ring(osrc, (group, country, r), ring, out)
+    for name, ring in outlines.lakes.items():
+        _ring(osrc, ("lakes", name), ring, out)
+    for name, at in layout.places.items():
+        if len(at) != 2 or not all(math.isfinite(v) for v in at) or not (
+                0 <= at[0] <= spec.width and 0 <= at[1] <= spec.height):
+            out.append(problem(lsrc, ("places", name), "must be [x, y] in mm on the board"))
+    for i, lane in enumerate(layout.lanes or []):
+        if len(lane.via) != 2 or not all(math.isfinite(v) and abs(v) < 5000 for v in lane.via):
+            out.append(problem(lsrc, ("lanes", i, "via"), "must be [x, y] in mm"))
     return out
+
+
+def _lonlat(p: Any) -> bool:
+    return isinstance(p, list) and len(p) == 2 and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+        for v in p) and -180 <= p[0] <= 180 and -90 <= p[1] <= 90
 
 
 def _window(src: Source, key: Key, lon: list[float], lat: list[float],

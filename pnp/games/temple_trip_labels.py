@@ -1,0 +1,161 @@
+"""City names on the Temple Trip board: each placed beside its city where nothing
+else is drawn (no square, road, flight, city, flag, panel or other name under it), the
+most hemmed-in city first. What cannot be placed clear is reported, never hidden."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..geometry import Box, Point, boxes_overlap, polygons_overlap, segment_hits_box
+from .temple_trip_board import Board
+
+LABEL_PT = 10.0  # city names: readable at arm's length across the table
+PT_MM = 25.4 / 72
+LABEL_MM = LABEL_PT * PT_MM
+FLAG_W, FLAG_H = 24.0, 12.8  # mm: the country flags drawn on the map (USA 0.53 high)
+EDGE = 8.0  # mm: names keep this far inside the board's trim (tiles overlap there)
+PAD = 0.4  # mm of clear paper around a name's ink
+
+
+@dataclass(frozen=True)
+class Label:
+    name: str
+    x: float  # the text's anchor point (baseline)
+    y: float
+    anchor: str  # start | middle | end
+    width: float
+    clear: bool  # False: nothing better was found; it touches something
+
+    @property
+    def box(self) -> Box:
+        left = self.x - self.width / 2 if self.anchor == "middle" else \
+            (self.x if self.anchor == "start" else self.x - self.width)
+        return (left - PAD, self.y - LABEL_MM * 0.74 - PAD, left + self.width + PAD,
+                self.y + LABEL_MM * 0.24 + PAD)
+
+
+def flag_boxes(b: Board) -> list[Box]:
+    out = []
+    for flag in b.spec.get("flags", []):
+        x, y = b.map(*flag["at"])
+        out.append((x - FLAG_W / 2, y - FLAG_H / 2, x + FLAG_W / 2, y + FLAG_H / 2))
+    return out
+
+
+def furniture_boxes(b: Board) -> list[Box]:
+    """The panels, banks and insets drawn over the map."""
+    spec = b.spec
+    return [tuple(v) for v in spec.get("panels", {}).values()] + \
+        [tuple(k["box"]) for k in spec.get("banks", [])] + \
+        [tuple(i["box"]) for i in spec["insets"].values()]
+
+
+class _Obstacles:
+    def __init__(self, b: Board) -> None:
+        self.discs = [(c.pos, c.radius) for c in b.cities.values()]
+        self.squares = [(s.corners(), _bounds(s.corners())) for _, s in b.squares()]
+        lines = [seg for r in b.roads for seg in b.road_line(r).segments()]
+        lines += [seg for r in b.air if r.path for seg in r.path.segments()]
+        self.lines = [(p, q, _bounds([p, q])) for p, q in lines]
+        self.boxes = flag_boxes(b) + furniture_boxes(b)
+
+    def hit(self, box: Box, own: tuple[Point, float] | None = None) -> bool:
+        if any(boxes_overlap(box, o) for o in self.boxes):
+            return True
+        if any(disc_hits_box(c, r, box) for c, r in self.discs if (c, r) != own):
+            return True
+        poly = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
+        if any(boxes_overlap(box, bb) and polygons_overlap(poly, corners)
+               for corners, bb in self.squares):
+            return True
+        return any(boxes_overlap(box, bb) and segment_hits_box(p, q, box)
+                   for p, q, bb in self.lines)
+
+
+def place(b: Board) -> dict[str, Label]:
+    """Every city's name, clear of everything where the board has room."""
+    from .. import fonts
+
+    if "_labels" in b.__dict__:
+        return b._labels  # type: ignore[attr-defined]
+    obstacles = _Obstacles(b)
+    inner = (EDGE, EDGE, b.width - EDGE, b.height - EDGE)
+    size_pt = LABEL_PT
+    options: dict[str, list[Label]] = {}
+    for c in b.cities.values():
+        w = fonts.string_width(c.name, size_pt, True) * PT_MM
+        own = (c.pos, c.radius)
+        options[c.name] = [lab for lab in _candidates(c.name, c.pos, c.radius, w)
+                           if _inside(lab.box, inner) and not obstacles.hit(lab.box, own)]
+    placed: dict[str, Label] = {}
+    while len(placed) < len(options):
+        # the city with the fewest free places goes first
+        name = min((n for n in options if n not in placed),
+                   key=lambda n: (len(options[n]), n))
+        if options[name]:
+            pick = options[name][0]
+        else:
+            c = b.cities[name]
+            w = fonts.string_width(name, size_pt, True) * PT_MM
+            pick = _candidates(name, c.pos, c.radius, w)[0]
+            pick = Label(pick.name, pick.x, pick.y, pick.anchor, pick.width, False)
+        placed[name] = pick
+        for other in options:
+            if other not in placed:
+                options[other] = [o for o in options[other] if not boxes_overlap(o.box, pick.box)]
+    b._labels = placed  # type: ignore[attr-defined]
+    return placed
+
+
+def _candidates(name: str, pos: Point, r: float, w: float) -> list[Label]:
+    """Places around a city, nearest and most usual first: right, left, below, above,
+    then the four diagonals, then each a little further out."""
+    x, y = pos
+    h = LABEL_MM
+    out = []
+    for extra in (0.8, 2.5, 4.5, 7.0):
+        d = r + extra
+        diag = d * math.sqrt(0.5)
+        out += [
+            Label(name, x + d, y + h * 0.35, "start", w, True),
+            Label(name, x - d, y + h * 0.35, "end", w, True),
+            Label(name, x, y + d + h * 0.76, "middle", w, True),
+            Label(name, x, y - d - h * 0.26, "middle", w, True),
+            Label(name, x + diag, y + diag + h * 0.6, "start", w, True),
+            Label(name, x - diag, y + diag + h * 0.6, "end", w, True),
+            Label(name, x + diag, y - diag - h * 0.1, "start", w, True),
+            Label(name, x - diag, y - diag - h * 0.1, "end", w, True),
+        ]
+    return out
+
+
+def collisions(b: Board) -> list[str]:
+    """What each name that could not be placed clear touches."""
+    labels = place(b)
+    obstacles = _Obstacles(b)
+    out = []
+    for lab in labels.values():
+        c = b.cities[lab.name]
+        touched = [o for o in labels.values() if o is not lab and boxes_overlap(o.box, lab.box)]
+        if not lab.clear or touched or obstacles.hit(lab.box, (c.pos, c.radius)):
+            what = f" and the name {touched[0].name}" if touched else ""
+            out.append(f"the name {lab.name} has no clear place: it touches a square, a line, "
+                       f"a city, a flag or a panel{what}")
+    return out
+
+
+def _inside(box: Box, outer: Box) -> bool:
+    return box[0] >= outer[0] and box[1] >= outer[1] and box[2] <= outer[2] \
+        and box[3] <= outer[3]
+
+
+def _bounds(points: list[Point]) -> Box:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def disc_hits_box(c: Point, r: float, box: Box) -> bool:
+    nx = min(max(c[0], box[0]), box[2])
+    ny = min(max(c[1], box[1]), box[3])
+    return math.hypot(c[0] - nx, c[1] - ny) < r

@@ -1,0 +1,346 @@
+"""Lay out the Temple Trip board: where each city is drawn and where each flight flies.
+
+Writes content/temple-trip/layout.yaml. Cities start where the plain projection puts
+them; they then move as little as possible until every road has room for its squares
+(two, three across a border), unrelated cities and their names keep apart, no road
+runs through a city, and every road keeps its compass bearing within 30 degrees. The
+map is then stretched to match (pnp/games/temple_trip_map.py), so each city still sits
+on its true place of the drawn map. Flights get the lane (a curve's control point)
+that crosses the fewest roads, squarely, away from cities, with room for its squares.
+
+    python3 -m pip install -e '.[design]'
+    python3 tools/temple_trip_layout.py
+
+Needs numpy and scipy (the `design` extra); pnp itself never imports them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+import yaml
+from scipy.optimize import minimize
+from scipy.spatial import Delaunay
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pnp.games import temple_trip_tracks as tracks  # noqa: E402
+from pnp.games.temple_trip_board import RADIUS, Board, _frame  # noqa: E402
+from pnp.games.temple_trip_map import Projection  # noqa: E402
+
+GAME = ROOT / "content" / "temple-trip"
+MAX_BEARING = math.radians(55)  # a road's drawn direction within this of the real one
+ORDER_DEG = 0.4  # degrees: neighbours further apart than this keep their compass order
+ORDER_MM = 3.0  # mm: ... and are drawn at least this far apart in that direction
+NAME_ROOM = 16.0  # mm between unrelated cities' edges: room for a name
+ROAD_CLEAR = tracks.SQUARE / 2 + 3.0  # mm between a road's line and another city's edge
+FOLD_KEEP = 0.3  # each triangle of neighbouring cities keeps this share of its area
+FOLD_W = 500.0
+FINALISTS = 8  # lanes whose effect on the roads' squares is measured
+MARGIN = 14.0  # mm between a city and the board's edge
+
+
+def load() -> tuple[dict, list[dict], dict]:
+    spec = yaml.safe_load((GAME / "board.yaml").read_text())["board"]
+    temples = [t for t in yaml.safe_load((GAME / "temples.yaml").read_text())["temples"]
+               if not t.get("blank")]
+    outlines = yaml.safe_load((GAME / "outlines.yaml").read_text())
+    return spec, temples, outlines
+
+
+def road_length(ra: float, rb: float, squares: int) -> float:
+    return ra + rb + 2 * tracks.GAP + squares * tracks.PITCH - (tracks.PITCH - tracks.SQUARE)
+
+
+def _areas(pts: np.ndarray, tri: np.ndarray) -> np.ndarray:
+    a, b, c = pts[tri[:, 0]], pts[tri[:, 1]], pts[tri[:, 2]]
+    return 0.5 * ((b[:, 0] - a[:, 0]) * (c[:, 1] - a[:, 1]) -
+                  (c[:, 0] - a[:, 0]) * (b[:, 1] - a[:, 1]))
+
+
+def lonlat_of(board: Board, name: str) -> tuple[float, float]:
+    return board.cities[name].lon, board.cities[name].lat
+
+
+def place_cities(spec: dict, temples: list[dict], outlines: dict) -> dict[str, tuple]:
+    board = Board(spec, {}, temples, outlines, lay=False)
+    names = [n for n, c in board.cities.items() if c.area == "mainland"]
+    idx = {n: i for i, n in enumerate(names)}
+    p0 = np.array([board.base(board.cities[n].lon, board.cities[n].lat) for n in names])
+    rad = np.array([RADIUS[board.cities[n].kind] for n in names])
+    roads = [(idx[r[0]], idx[r[1]]) for r in spec["roads"] if r[0] in idx and r[1] in idx]
+    country = [board.cities[n].country for n in names]
+    want = np.array([road_length(rad[i], rad[j], 3 if country[i] != country[j] else 2) + 3
+                     for i, j in roads])
+    ri, rj = np.array([i for i, _ in roads]), np.array([j for _, j in roads])
+    flights = [(idx[a], idx[b]) for a, b in spec["air"] if a in idx and b in idx]
+    fi, fj = np.array([i for i, _ in flights]), np.array([j for _, j in flights])
+    fwant = np.array([road_length(rad[i], rad[j], tracks.air_count(tracks.great_circle_km(
+        *reversed(lonlat_of(board, names[i])), *reversed(lonlat_of(board, names[j]))))) + 6
+        for i, j in flights])
+    bearing = p0[rj] - p0[ri]
+    bearing /= np.linalg.norm(bearing, axis=1)[:, None]
+    lonlat = np.array([(board.cities[n].lon, board.cities[n].lat) for n in names])
+    dlon, dlat = lonlat[rj, 0] - lonlat[ri, 0], lonlat[rj, 1] - lonlat[ri, 1]
+    # compass order: east stays east and north stays north wherever it clearly is
+    sx = np.where(dlon > ORDER_DEG, 1.0, np.where(dlon < -ORDER_DEG, -1.0, 0.0))
+    sy = np.where(dlat > ORDER_DEG, -1.0, np.where(dlat < -ORDER_DEG, 1.0, 0.0))  # y down
+    n = len(names)
+    linked = np.zeros((n, n), bool)
+    linked[ri, rj] = linked[rj, ri] = True
+    iu, ju = np.triu_indices(n, 1)
+    keep = ~linked[iu, ju]
+    pi_, pj_ = iu[keep], ju[keep]
+    apart = rad[pi_] + rad[pj_] + NAME_ROOM
+    boxes = [tuple(i["box"]) for i in spec["insets"].values()] + \
+        [tuple(b) for b in spec.get("panels", {}).values()] + [tuple(b["box"]) for b in
+                                                                spec.get("banks", [])]
+    w, h = spec["width"], spec["height"]
+    hard, soft = 10.0, 0.002
+    m = len(roads)
+    # the map must not fold: every triangle of cities (and the board's fixed frame)
+    # keeps its orientation and at least FOLD_KEEP of its area
+    frame = np.array(_frame(w, h))
+    tri = Delaunay(np.vstack([p0, frame])).simplices
+    tri = tri[(tri < n).any(axis=1)]
+    area0 = _areas(np.vstack([p0, frame]), tri)
+    orient = np.sign(area0)
+
+    def energy(flat: np.ndarray) -> tuple[float, np.ndarray]:
+        p = flat.reshape(n, 2)
+        g = 2 * soft * (p - p0)
+        e = soft * np.sum((p - p0) ** 2)
+        # roads long enough for their squares
+        v = p[rj] - p[ri]
+        d = np.linalg.norm(v, axis=1)
+        u = v / d[:, None]
+        short = np.maximum(0, want - d)
+        e += hard * np.sum(short ** 2)
+        f = (-2 * hard * short)[:, None] * u
+        np.add.at(g, rj, f)
+        np.add.at(g, ri, -f)
+        # flights long enough for theirs
+        vf = p[fj] - p[fi]
+        df = np.linalg.norm(vf, axis=1)
+        short = np.maximum(0, fwant - df)
+        e += hard * np.sum(short ** 2)
+        f = (-2 * hard * short / df)[:, None] * vf
+        np.add.at(g, fj, f)
+        np.add.at(g, fi, -f)
+        # no fold
+        full = np.vstack([p, frame])
+        area = _areas(full, tri)
+        lack = np.maximum(0, FOLD_KEEP - orient * area / np.abs(area0))
+        e += FOLD_W * np.sum(lack ** 2)
+        da = (-2 * FOLD_W * lack * orient / np.abs(area0))
+        gi, gj, gk = tri[:, 0], tri[:, 1], tri[:, 2]
+        xs, ys = full[:, 0], full[:, 1]
+        gfull = np.zeros_like(full)
+        for a_, b_, c_ in ((gi, gj, gk), (gj, gk, gi), (gk, gi, gj)):
+            np.add.at(gfull[:, 0], a_, da * 0.5 * (ys[b_] - ys[c_]))
+            np.add.at(gfull[:, 1], a_, da * 0.5 * (xs[c_] - xs[b_]))
+        g += gfull[:n]
+        # bearing within MAX_BEARING of the real one
+        cos = np.clip(np.sum(u * bearing, axis=1), -0.999999, 0.999999)
+        ang = np.arccos(cos)
+        over = np.maximum(0, ang - MAX_BEARING)
+        e += 2000 * np.sum(over ** 2)
+        dcos = (bearing - cos[:, None] * u) / d[:, None]
+        f = (2000 * 2 * over / -np.sqrt(1 - cos ** 2))[:, None] * dcos
+        np.add.at(g, rj, f)
+        np.add.at(g, ri, -f)
+        # compass order on each axis
+        for axis, sign in ((0, sx), (1, sy)):
+            lack = np.where(sign != 0, np.maximum(0, ORDER_MM - sign * v[:, axis]), 0)
+            e += hard * np.sum(lack ** 2)
+            f = -2 * hard * lack * sign
+            np.add.at(g[:, axis], rj, f)
+            np.add.at(g[:, axis], ri, -f)
+        # unrelated cities apart
+        vp = p[pj_] - p[pi_]
+        dp = np.linalg.norm(vp, axis=1)
+        close = np.maximum(0, apart - dp)
+        e += hard * np.sum(close ** 2)
+        f = (-2 * hard * close / np.maximum(dp, 1e-9))[:, None] * vp
+        np.add.at(g, pj_, f)
+        np.add.at(g, pi_, -f)
+        # no road through a city
+        a, b = p[ri], p[rj]
+        ab = b - a
+        t = np.clip(np.einsum("kij,ij->ki", p[:, None, :] - a[None], ab) /
+                    np.sum(ab * ab, axis=1)[None], 0, 1)
+        q = a[None] + t[..., None] * ab[None]
+        diff = p[:, None, :] - q
+        dist = np.maximum(np.linalg.norm(diff, axis=2), 1e-9)
+        mask = np.ones_like(dist, bool)
+        mask[ri, np.arange(m)] = False
+        mask[rj, np.arange(m)] = False
+        lack = np.where(mask, np.maximum(0, rad[:, None] + ROAD_CLEAR - dist), 0)
+        e += hard * np.sum(lack ** 2)
+        f = (-2 * hard * lack / dist)[..., None] * diff  # on the city
+        g += f.sum(axis=1)
+        np.add.at(g, ri, -(f * (1 - t)[..., None]).sum(axis=0))
+        np.add.at(g, rj, -(f * t[..., None]).sum(axis=0))
+        # inside the board, off the insets and panels
+        for axis, lo, hi in ((0, MARGIN, w - MARGIN), (1, MARGIN, h - MARGIN)):
+            under = np.maximum(0, lo + rad - p[:, axis])
+            above = np.maximum(0, p[:, axis] - (hi - rad))
+            e += hard * np.sum(under ** 2 + above ** 2)
+            g[:, axis] += 2 * hard * (above - under)
+        for x0, y0, x1, y1 in boxes:
+            pads = np.stack([p[:, 0] - x0 + rad + 6, x1 + rad + 6 - p[:, 0],
+                             p[:, 1] - y0 + rad + 6, y1 + rad + 6 - p[:, 1]])
+            k = np.argmin(pads, axis=0)
+            depth = np.maximum(0, pads[k, np.arange(n)])
+            e += hard * np.sum(depth ** 2)
+            dirs = np.array([[1, 0], [-1, 0], [0, 1], [0, -1]], float)[k]
+            g += (2 * hard * depth)[:, None] * dirs
+        return float(e), g.flatten()
+
+    res = minimize(energy, p0.flatten(), jac=True, method="L-BFGS-B",
+                   options={"maxiter": 20000, "maxfun": 40000})
+    print(f"  energy {res.fun:.3f} after {res.nit} steps: {res.message}", file=sys.stderr)
+    p = res.x.reshape(n, 2)
+    return {name: (round(float(p[i][0]), 2), round(float(p[i][1]), 2))
+            for name, i in idx.items()}
+
+
+def choose_lanes(spec: dict, temples: list[dict], outlines: dict,
+                 places: dict[str, tuple]) -> list[dict]:
+    """For each flight in turn, the control point whose lane takes its squares evenly
+    with the least trouble: no squares moved off their even places, few crossings of
+    roads, none shallow, away from cities, other lanes, panels and the edge."""
+    chosen: list[dict] = []
+    board = Board(spec, {"places": places}, temples, outlines, lay=False)
+    for r in board.air:
+        r.squares = []
+    for k, r in enumerate(board.air):
+        best = None
+        a, b = board.cities[r.a].pos, board.cities[r.b].pos
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        cheap = []
+        for bend in np.linspace(-0.6, 0.6, 25):
+            for shift in (-0.3, -0.15, 0.0, 0.15, 0.3):
+                via = (round(mx - dy * bend + dx * shift, 2), round(my + dx * bend + dy * shift, 2))
+                board.lay_lane(r, via)
+                cheap.append((lane_cost(board, r, spec, board.air[:k + 1]), via))
+        cheap.sort()
+        for cost, via in cheap[:FINALISTS]:  # the roads' squares: dearer, so for the best
+            board.lay_lane(r, via)
+            cost += roads_cost(board, r, board.air[:k + 1])
+            if best is None or cost < best[0]:
+                best = (cost, via)
+        board.lay_lane(r, best[1])
+        print(f"  {r.a}–{r.b}: cost {best[0]:.1f} {r.problems}", file=sys.stderr)
+        chosen.append({"a": r.a, "b": r.b, "via": list(best[1])})
+    return chosen
+
+
+def lane_cost(board: Board, r, spec: dict, laid: list) -> float:  # noqa: ANN001
+    cost = 1000.0 * len(r.problems)
+    pts = r.path.points
+    for x, y in pts:
+        if not (6 <= x <= board.width - 6 and 6 <= y <= board.height - 6):
+            cost += 50
+        for box in [i["box"] for i in spec["insets"].values()] + list(spec["panels"].values()) \
+                + [b["box"] for b in spec["banks"]]:
+            if box[0] - 4 < x < box[2] + 4 and box[1] - 4 < y < box[3] + 4 and \
+                    not _inset_end(board, r, box):
+                cost += 20
+    for c in board.cities.values():
+        if c.name in (r.a, r.b):
+            continue
+        d = min(math.dist(c.pos, p) for p in pts)
+        if d < c.radius + 9:
+            cost += 300 + 30 * (c.radius + 9 - d)
+    for o in laid:
+        if o is r:
+            continue
+        if any(_cross(p, q, u, v) for p, q in zip(pts, pts[1:], strict=False)
+               for u, v in zip(o.path.points, o.path.points[1:], strict=False)):
+            shared = {o.a, o.b} & {r.a, r.b}
+            cost += 30 if shared else 150
+    for road in board.roads:
+        line = board.road_line(road).segments()
+        for p, q in zip(pts, pts[1:], strict=False):
+            for u, v in line:
+                if _cross(p, q, u, v):
+                    ang = _angle(p, q, u, v)
+                    cost += 8 + max(0.0, 50 - ang) * 2
+    bend = math.dist(r.curve[1], ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2))
+    return cost + bend * 0.05
+
+
+def roads_cost(board: Board, r, laid: list) -> float:  # noqa: ANN001
+    """Roads the lane crosses must keep room for their squares (two, three across a
+    border: an Open Road square and an Assignment square, and a Border Post)."""
+    cost = 0.0
+    pts = r.path.points
+    lanes = [o.path.points for o in laid if o.path]
+    air = [s for o in laid for s in o.squares]
+    for road in board.roads:
+        line = board.road_line(road)
+        if not any(_cross(p, q, u, v) for p, q in zip(pts[::8], pts[8::8], strict=False)
+                   for u, v in line.segments()):
+            continue
+        a, c = board.cities[road.a], board.cities[road.b]
+        left = tracks.road_squares(line, a.radius, c.radius, lanes, air)
+        need = 3 if a.country != c.country else 2
+        cost += 400 * max(0, need - len(left))
+    return cost
+
+
+def _inset_end(board: Board, r, box: list[float]) -> bool:  # noqa: ANN001
+    return any(box[0] <= board.cities[e].pos[0] <= box[2] and
+               box[1] <= board.cities[e].pos[1] <= box[3] for e in (r.a, r.b))
+
+
+def _cross(p, q, u, v) -> bool:  # noqa: ANN001
+    from pnp.geometry import segments_cross
+
+    return segments_cross(p, q, u, v)
+
+
+def _angle(p, q, u, v) -> float:  # noqa: ANN001
+    a = math.atan2(q[1] - p[1], q[0] - p[0]) - math.atan2(v[1] - u[1], v[0] - u[0])
+    a = abs(math.degrees(a)) % 180
+    return min(a, 180 - a)
+
+
+def write(places: dict[str, tuple], lanes: list[dict]) -> None:
+    lines = ["# Where the Temple Trip board draws each city (mm from the board's top-left",
+             "# corner) and the control point of each flight's curve. Written by",
+             "# tools/temple_trip_layout.py: change board.yaml or the temples, then run it.",
+             "places:"]
+    lines += [f"  {name}: [{x:.2f}, {y:.2f}]" for name, (x, y) in sorted(places.items())]
+    lines.append("lanes:")
+    lines += [f"  - {{a: {v['a']}, b: {v['b']}, via: [{v['via'][0]:.2f}, {v['via'][1]:.2f}]}}"
+              for v in lanes]
+    (GAME / "layout.yaml").write_text("\n".join(lines) + "\n")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--lanes-only", action="store_true", help="keep the cities' places")
+    args = ap.parse_args()
+    spec, temples, outlines = load()
+    if args.lanes_only:
+        places = {k: tuple(v) for k, v in
+                  yaml.safe_load((GAME / "layout.yaml").read_text())["places"].items()}
+    else:
+        places = place_cities(spec, temples, outlines)
+    lanes = choose_lanes(spec, temples, outlines, places)
+    write(places, lanes)
+    base = Projection(spec["mainland"]["lon"], spec["mainland"]["lat"], spec["mainland"]["box"])
+    print(f"wrote {GAME / 'layout.yaml'} ({base.scale:.2f} mm a degree of latitude)",
+          file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
