@@ -39,8 +39,10 @@ ORDER_DEG = 0.4  # degrees: neighbours further apart than this keep their compas
 ORDER_MM = 3.0  # mm: ... and are drawn at least this far apart in that direction
 NAME_ROOM = 16.0  # mm between unrelated cities' edges: room for a name
 ROAD_CLEAR = tracks.SQUARE / 2 + 3.0  # mm between a road's line and another city's edge
-FOLD_KEEP = 0.3  # each triangle of neighbouring cities keeps this share of its area
+FOLD_KEEP = 0.5  # each triangle of neighbouring cities keeps this share of its area
 FOLD_W = 500.0
+SHORE_STEP = 30.0  # mm between the coast points that move with the map
+SHORE_SOFT = 0.01  # how strongly a coast point keeps to its plain projection
 FINALISTS = 8  # lanes whose effect on the roads' squares is measured
 MARGIN = 14.0  # mm between a city and the board's edge
 
@@ -106,15 +108,23 @@ def place_cities(spec: dict, temples: list[dict], outlines: dict) -> dict[str, t
     # the map must not fold: every triangle of cities (and the board's fixed frame)
     # keeps its orientation and at least FOLD_KEEP of its area
     frame = np.array(_frame(w, h))
-    tri = Delaunay(np.vstack([p0, frame])).simplices
-    tri = tri[(tri < n).any(axis=1)]
-    area0 = _areas(np.vstack([p0, frame]), tri)
+    shore_ll = shore_points(board, outlines, p0)
+    s0 = np.array([board.base(lon, lat) for lon, lat in shore_ll]).reshape(-1, 2)
+    ns = len(s0)
+    tri = Delaunay(np.vstack([p0, s0, frame])).simplices
+    tri = tri[(tri < n + ns).any(axis=1)]
+    area0 = _areas(np.vstack([p0, s0, frame]), tri)
     orient = np.sign(area0)
 
     def energy(flat: np.ndarray) -> tuple[float, np.ndarray]:
-        p = flat.reshape(n, 2)
-        g = 2 * soft * (p - p0)
+        allp = flat.reshape(n + ns, 2)
+        p, sh = allp[:n], allp[n:]
+        gall = np.zeros_like(allp)
+        g = gall[:n]
+        g += 2 * soft * (p - p0)
         e = soft * np.sum((p - p0) ** 2)
+        gall[n:] += 2 * SHORE_SOFT * (sh - s0)
+        e += SHORE_SOFT * np.sum((sh - s0) ** 2)
         # roads long enough for their squares
         v = p[rj] - p[ri]
         d = np.linalg.norm(v, axis=1)
@@ -133,7 +143,7 @@ def place_cities(spec: dict, temples: list[dict], outlines: dict) -> dict[str, t
         np.add.at(g, fj, f)
         np.add.at(g, fi, -f)
         # no fold
-        full = np.vstack([p, frame])
+        full = np.vstack([p, sh, frame])
         area = _areas(full, tri)
         lack = np.maximum(0, FOLD_KEEP - orient * area / np.abs(area0))
         e += FOLD_W * np.sum(lack ** 2)
@@ -144,7 +154,7 @@ def place_cities(spec: dict, temples: list[dict], outlines: dict) -> dict[str, t
         for a_, b_, c_ in ((gi, gj, gk), (gj, gk, gi), (gk, gi, gj)):
             np.add.at(gfull[:, 0], a_, da * 0.5 * (ys[b_] - ys[c_]))
             np.add.at(gfull[:, 1], a_, da * 0.5 * (xs[c_] - xs[b_]))
-        g += gfull[:n]
+        gall += gfull[:n + ns]
         # bearing within MAX_BEARING of the real one
         cos = np.clip(np.sum(u * bearing, axis=1), -0.999999, 0.999999)
         ang = np.arccos(cos)
@@ -200,23 +210,49 @@ def place_cities(spec: dict, temples: list[dict], outlines: dict) -> dict[str, t
             e += hard * np.sum(depth ** 2)
             dirs = np.array([[1, 0], [-1, 0], [0, 1], [0, -1]], float)[k]
             g += (2 * hard * depth)[:, None] * dirs
-        return float(e), g.flatten()
+        return float(e), gall.flatten()
 
-    res = minimize(energy, p0.flatten(), jac=True, method="L-BFGS-B",
+    res = minimize(energy, np.vstack([p0, s0]).flatten(), jac=True, method="L-BFGS-B",
                    options={"maxiter": 20000, "maxfun": 40000})
     print(f"  energy {res.fun:.3f} after {res.nit} steps: {res.message}", file=sys.stderr)
-    p = res.x.reshape(n, 2)
-    return {name: (round(float(p[i][0]), 2), round(float(p[i][1]), 2))
-            for name, i in idx.items()}
+    p = res.x.reshape(n + ns, 2)
+    places = {name: (round(float(p[i][0]), 2), round(float(p[i][1]), 2))
+              for name, i in idx.items()}
+    shore = [(lon, lat, round(float(x), 2), round(float(y), 2))
+             for (lon, lat), (x, y) in zip(shore_ll, p[n:], strict=True)]
+    return places, shore
+
+
+def shore_points(board: Board, outlines: dict, cities: np.ndarray) -> list[tuple]:
+    """Coast, border and lake points, SHORE_STEP apart, that move with the map: each
+    keeps its side of its neighbouring cities, so no city crosses a coast or a gulf
+    reaches over a city."""
+    rings = [r for rings in outlines["outlines"].values() for r in rings]
+    rings += list(outlines.get("lakes", {}).values())
+    w, h = board.width, board.height
+    kept: list[tuple] = []
+    at: list[tuple] = []
+    for ring in rings:
+        for lon, lat in ring:
+            x, y = board.base(lon, lat)
+            if not (0 < x < w and 0 < y < h):
+                continue
+            if np.min(np.hypot(cities[:, 0] - x, cities[:, 1] - y)) < SHORE_STEP / 2:
+                continue
+            if any(math.hypot(x - u, y - v) < SHORE_STEP for u, v in at):
+                continue
+            kept.append((lon, lat))
+            at.append((x, y))
+    return kept
 
 
 def choose_lanes(spec: dict, temples: list[dict], outlines: dict,
-                 places: dict[str, tuple]) -> list[dict]:
+                 places: dict[str, tuple], shore: list[tuple]) -> list[dict]:
     """For each flight in turn, the control point whose lane takes its squares evenly
     with the least trouble: no squares moved off their even places, few crossings of
     roads, none shallow, away from cities, other lanes, panels and the edge."""
     chosen: list[dict] = []
-    board = Board(spec, {"places": places}, temples, outlines, lay=False)
+    board = Board(spec, {"places": places, "shore": shore}, temples, outlines, lay=False)
     for r in board.air:
         r.squares = []
     for k, r in enumerate(board.air):
@@ -313,12 +349,14 @@ def _angle(p, q, u, v) -> float:  # noqa: ANN001
     return min(a, 180 - a)
 
 
-def write(places: dict[str, tuple], lanes: list[dict]) -> None:
+def write(places: dict[str, tuple], shore: list[tuple], lanes: list[dict]) -> None:
     lines = ["# Where the Temple Trip board draws each city (mm from the board's top-left",
              "# corner) and the control point of each flight's curve. Written by",
              "# tools/temple_trip_layout.py: change board.yaml or the temples, then run it.",
              "places:"]
     lines += [f"  {name}: [{x:.2f}, {y:.2f}]" for name, (x, y) in sorted(places.items())]
+    lines.append("shore:  # [lon, lat, x, y]: coast points that move with the cities")
+    lines += [f"  - [{lon:.3f}, {lat:.3f}, {x:.2f}, {y:.2f}]" for lon, lat, x, y in shore]
     lines.append("lanes:")
     lines += [f"  - {{a: {v['a']}, b: {v['b']}, via: [{v['via'][0]:.2f}, {v['via'][1]:.2f}]}}"
               for v in lanes]
@@ -328,15 +366,20 @@ def write(places: dict[str, tuple], lanes: list[dict]) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lanes-only", action="store_true", help="keep the cities' places")
+    ap.add_argument("--places-only", action="store_true", help="no lanes (quick look)")
     args = ap.parse_args()
     spec, temples, outlines = load()
     if args.lanes_only:
-        places = {k: tuple(v) for k, v in
-                  yaml.safe_load((GAME / "layout.yaml").read_text())["places"].items()}
+        old = yaml.safe_load((GAME / "layout.yaml").read_text())
+        places = {k: tuple(v) for k, v in old["places"].items()}
+        shore = [tuple(v) for v in old.get("shore") or []]
     else:
-        places = place_cities(spec, temples, outlines)
-    lanes = choose_lanes(spec, temples, outlines, places)
-    write(places, lanes)
+        places, shore = place_cities(spec, temples, outlines)
+    if args.places_only:
+        write(places, shore, [])
+        return
+    lanes = choose_lanes(spec, temples, outlines, places, shore)
+    write(places, shore, lanes)
     base = Projection(spec["mainland"]["lon"], spec["mainland"]["lat"], spec["mainland"]["box"])
     print(f"wrote {GAME / 'layout.yaml'} ({base.scale:.2f} mm a degree of latitude)",
           file=sys.stderr)

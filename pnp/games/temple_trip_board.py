@@ -107,6 +107,9 @@ class Board:
             if c.area == "mainland" and c.name in places:
                 sources.append(self.base(c.lon, c.lat))
                 targets.append(tuple(places[c.name]))
+        for lon, lat, x, y in layout.get("shore") or []:
+            sources.append(self.base(lon, lat))
+            targets.append((x, y))
         for p in _frame(self.width, self.height):
             sources.append(p)
             targets.append(p)

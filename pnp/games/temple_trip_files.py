@@ -88,6 +88,7 @@ class Lane:
 @dataclass
 class LayoutFile:
     places: dict[str, list[float]] = field(default_factory=dict)
+    shore: list[list[float]] | None = None
     lanes: list[Lane] | None = None
 
 
@@ -144,6 +145,11 @@ def check_files(bsrc: Source, osrc: Source, lsrc: Source) -> list[Problem]:
         if len(at) != 2 or not all(math.isfinite(v) for v in at) or not (
                 0 <= at[0] <= spec.width and 0 <= at[1] <= spec.height):
             out.append(problem(lsrc, ("places", name), "must be [x, y] in mm on the board"))
+    for i, point in enumerate(layout.shore or []):
+        if len(point) != 4 or not _lonlat(point[:2]) or not (
+                0 <= point[2] <= spec.width and 0 <= point[3] <= spec.height):
+            out.append(problem(lsrc, ("shore", i), "must be [lon, lat, x, y]: a map point "
+                                                   "and where the board draws it (mm)"))
     for i, lane in enumerate(layout.lanes or []):
         if len(lane.via) != 2 or not all(math.isfinite(v) and abs(v) < 5000 for v in lane.via):
             out.append(problem(lsrc, ("lanes", i, "via"), "must be [x, y] in mm"))
