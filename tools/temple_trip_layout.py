@@ -41,6 +41,7 @@ NAME_ROOM = 16.0  # mm between unrelated cities' edges: room for a name
 ROAD_CLEAR = tracks.SQUARE / 2 + 3.0  # mm between a road's line and another city's edge
 FOLD_KEEP = 0.5  # each triangle of neighbouring cities keeps this share of its area
 FOLD_W = 500.0
+CONFORMAL_W = 0.02  # how strongly the map keeps its shapes (angles) while it stretches
 SHORE_STEP = 30.0  # mm between the coast points that move with the map
 SHORE_SOFT = 0.01  # how strongly a coast point keeps to its plain projection
 FINALISTS = 8  # lanes whose effect on the roads' squares is measured
@@ -115,6 +116,11 @@ def place_cities(spec: dict, temples: list[dict], outlines: dict) -> dict[str, t
     tri = tri[(tri < n + ns).any(axis=1)]
     area0 = _areas(np.vstack([p0, s0, frame]), tri)
     orient = np.sign(area0)
+    src = np.vstack([p0, s0, frame])
+    edges = np.stack([src[tri[:, 1]] - src[tri[:, 0]], src[tri[:, 2]] - src[tri[:, 0]]],
+                     axis=2)  # columns b - a, c - a
+    inv = np.linalg.inv(edges)
+    weight = CONFORMAL_W * np.abs(area0)
 
     def energy(flat: np.ndarray) -> tuple[float, np.ndarray]:
         allp = flat.reshape(n + ns, 2)
@@ -155,6 +161,22 @@ def place_cities(spec: dict, temples: list[dict], outlines: dict) -> dict[str, t
             np.add.at(gfull[:, 0], a_, da * 0.5 * (ys[b_] - ys[c_]))
             np.add.at(gfull[:, 1], a_, da * 0.5 * (xs[c_] - xs[b_]))
         gall += gfull[:n + ns]
+        # shapes kept: each triangle's stretch close to a rotation and a scale
+        te = np.stack([full[tri[:, 1]] - full[tri[:, 0]], full[tri[:, 2]] - full[tri[:, 0]]],
+                      axis=2)
+        jac = te @ inv
+        skew = jac[:, 0, 0] - jac[:, 1, 1]
+        twist = jac[:, 0, 1] + jac[:, 1, 0]
+        e += float(np.sum(weight * (skew ** 2 + twist ** 2)))
+        dj = np.empty_like(jac)
+        dj[:, 0, 0], dj[:, 1, 1] = 2 * weight * skew, -2 * weight * skew
+        dj[:, 0, 1] = dj[:, 1, 0] = 2 * weight * twist
+        de = dj @ np.transpose(inv, (0, 2, 1))  # d/d(b - a), d/d(c - a) as columns
+        gconf = np.zeros_like(full)
+        np.add.at(gconf, tri[:, 1], de[:, :, 0])
+        np.add.at(gconf, tri[:, 2], de[:, :, 1])
+        np.add.at(gconf, tri[:, 0], -de[:, :, 0] - de[:, :, 1])
+        gall += gconf[:n + ns]
         # bearing within MAX_BEARING of the real one
         cos = np.clip(np.sum(u * bearing, axis=1), -0.999999, 0.999999)
         ang = np.arccos(cos)
@@ -247,12 +269,14 @@ def shore_points(board: Board, outlines: dict, cities: np.ndarray) -> list[tuple
 
 
 def choose_lanes(spec: dict, temples: list[dict], outlines: dict,
-                 places: dict[str, tuple], shore: list[tuple]) -> list[dict]:
+                 places: dict[str, tuple], shore: list[tuple],
+                 tris: list[tuple[str, str, str]]) -> list[dict]:
     """For each flight in turn, the control point whose lane takes its squares evenly
     with the least trouble: no squares moved off their even places, few crossings of
     roads, none shallow, away from cities, other lanes, panels and the edge."""
     chosen: list[dict] = []
-    board = Board(spec, {"places": places, "shore": shore}, temples, outlines, lay=False)
+    board = Board(spec, {"places": places, "shore": shore, "triangles": tris}, temples,
+                  outlines, lay=False)
     for r in board.air:
         r.squares = []
     for k, r in enumerate(board.air):
@@ -349,7 +373,21 @@ def _angle(p, q, u, v) -> float:  # noqa: ANN001
     return min(a, 180 - a)
 
 
-def write(places: dict[str, tuple], shore: list[tuple], lanes: list[dict]) -> None:
+def triangles(spec: dict, temples: list[dict], outlines: dict, places: dict[str, tuple],
+              shore: list[tuple]) -> list[tuple[str, str, str]]:
+    """The warp's triangles, by point name: the Delaunay triangulation of the plain
+    map's control points, in the order place_cities used (so the same triangles whose
+    orientation it kept)."""
+    board = Board(spec, {}, temples, outlines, lay=False)
+    sources, targets = board.control_points({"places": places, "shore": shore})
+    names = list(sources)
+    tri = Delaunay(np.array([sources[k] for k in names])).simplices
+    out = [tuple(names[i] for i in t) for t in tri]
+    return sorted(out)
+
+
+def write(places: dict[str, tuple], shore: list[tuple], lanes: list[dict],
+          tris: list[tuple[str, str, str]]) -> None:
     lines = ["# Where the Temple Trip board draws each city (mm from the board's top-left",
              "# corner) and the control point of each flight's curve. Written by",
              "# tools/temple_trip_layout.py: change board.yaml or the temples, then run it.",
@@ -357,6 +395,8 @@ def write(places: dict[str, tuple], shore: list[tuple], lanes: list[dict]) -> No
     lines += [f"  {name}: [{x:.2f}, {y:.2f}]" for name, (x, y) in sorted(places.items())]
     lines.append("shore:  # [lon, lat, x, y]: coast points that move with the cities")
     lines += [f"  - [{lon:.3f}, {lat:.3f}, {x:.2f}, {y:.2f}]" for lon, lat, x, y in shore]
+    lines.append("triangles:  # the warp's triangles: each maps affinely onto its places")
+    lines += [f"  - [{a}, {b}, {c}]" for a, b, c in tris]
     lines.append("lanes:")
     lines += [f"  - {{a: {v['a']}, b: {v['b']}, via: [{v['via'][0]:.2f}, {v['via'][1]:.2f}]}}"
               for v in lanes]
@@ -375,11 +415,12 @@ def main() -> None:
         shore = [tuple(v) for v in old.get("shore") or []]
     else:
         places, shore = place_cities(spec, temples, outlines)
+    tris = triangles(spec, temples, outlines, places, shore)
     if args.places_only:
-        write(places, shore, [])
+        write(places, shore, [], tris)
         return
-    lanes = choose_lanes(spec, temples, outlines, places, shore)
-    write(places, shore, lanes)
+    lanes = choose_lanes(spec, temples, outlines, places, shore, tris)
+    write(places, shore, lanes, tris)
     base = Projection(spec["mainland"]["lon"], spec["mainland"]["lat"], spec["mainland"]["box"])
     print(f"wrote {GAME / 'layout.yaml'} ({base.scale:.2f} mm a degree of latitude)",
           file=sys.stderr)

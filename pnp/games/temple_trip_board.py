@@ -102,18 +102,8 @@ class Board:
             self._add(City(t["city"], t["country"], t["lat"], t["lon"], kind,
                            t["travel"] == "flight", inset or "mainland", card=t["id"]))
         places = layout.get("places", {})
-        sources, targets = [], []
-        for c in self.cities.values():
-            if c.area == "mainland" and c.name in places:
-                sources.append(self.base(c.lon, c.lat))
-                targets.append(tuple(places[c.name]))
-        for lon, lat, x, y in layout.get("shore") or []:
-            sources.append(self.base(lon, lat))
-            targets.append((x, y))
-        for p in _frame(self.width, self.height):
-            sources.append(p)
-            targets.append(p)
-        self.map = MapView(self.base, Warp(sources, targets))
+        sources, targets = self.control_points(layout)
+        self.map = MapView(self.base, Warp(sources, targets, layout.get("triangles") or []))
         for c in self.cities.values():
             if c.area == "mainland":
                 c.placed = c.name in places
@@ -287,6 +277,23 @@ class Board:
                  and (countries is None or {self.cities[r.a].country,
                                             self.cities[r.b].country} <= countries)]
         return reachable(adjacency(self.cities, links), start)
+
+    def control_points(self, layout: dict) -> tuple[dict[str, Point], dict[str, Point]]:
+        """The warp's points, by label: each placed city (its name), each coast point
+        (`shore N`) and the fixed frame (`frame N`), as plain-map source and board target."""
+        places = layout.get("places", {})
+        sources: dict[str, Point] = {}
+        targets: dict[str, Point] = {}
+        for c in self.cities.values():
+            if c.area == "mainland" and c.name in places:
+                sources[c.name] = self.base(c.lon, c.lat)
+                targets[c.name] = tuple(places[c.name])
+        for i, (lon, lat, x, y) in enumerate(layout.get("shore") or []):
+            sources[f"shore {i}"] = self.base(lon, lat)
+            targets[f"shore {i}"] = (x, y)
+        for i, p in enumerate(_frame(self.width, self.height)):
+            sources[f"frame {i}"] = targets[f"frame {i}"] = p
+        return sources, targets
 
     def squares(self) -> list[tuple[Route, Square]]:
         return [(r, s) for r in self.air + self.roads for s in r.squares]

@@ -18,7 +18,6 @@ ORDER_DEG = 0.4  # neighbours further apart than this (degrees) keep their compa
 DRIFT_MM = 8.0  # a city is drawn at most this far from its spot on the drawn map
 MOST = 2 / 3  # "most" roads and flights carry an Assignment square
 BRIDGE_MM = 6.0  # a road may cross this much water (a bridge, a narrows)
-WARP_GRID = 12.0  # mm between the points where the map's stretch is checked for folds
 
 
 def network(b: Board, start: str) -> Iterator[tuple[str, str]]:
@@ -103,6 +102,9 @@ def geography(b: Board, start: str) -> Iterator[tuple[str, str]]:
     if folds:
         x, y = folds[0]
         yield "", f"the map's stretch folds over itself near {x:.0f}, {y:.0f} mm"
+    for label in b.map.warp.missing:
+        yield "", (f"layout.yaml's triangles name {label!r}, which is not a placed city, "
+                   f"a shore point or a frame point: run tools/temple_trip_layout.py")
     home = b.cities[start]
     near = sorted((c for c in b.cities.values() if c is not home and c.area == "mainland"),
                   key=lambda c: math.dist((c.lon * math.cos(math.radians(c.lat)), c.lat),
@@ -153,15 +155,5 @@ def _toward(p: tuple, q: tuple, d: float) -> tuple:
 
 
 def _folds(b: Board) -> list[tuple[float, float]]:
-    """Board points where the stretch turns the map inside out (its Jacobian ≤ 0)."""
-    warp = b.map.warp
-    if warp.identity:
-        return []
-    out = []
-    nx, ny = int(b.width // WARP_GRID), int(b.height // WARP_GRID)
-    for i in range(nx + 1):
-        for j in range(ny + 1):
-            p = (i * WARP_GRID, j * WARP_GRID)
-            if warp.jacobian(p) <= 0:
-                out.append(p)
-    return out
+    """Board points where the stretch turns the map inside out (a triangle flips)."""
+    return b.map.warp.folds()

@@ -89,6 +89,7 @@ class Lane:
 class LayoutFile:
     places: dict[str, list[float]] = field(default_factory=dict)
     shore: list[list[float]] | None = None
+    triangles: list[list[str]] | None = None
     lanes: list[Lane] | None = None
 
 
@@ -150,6 +151,10 @@ def check_files(bsrc: Source, osrc: Source, lsrc: Source) -> list[Problem]:
                 0 <= point[2] <= spec.width and 0 <= point[3] <= spec.height):
             out.append(problem(lsrc, ("shore", i), "must be [lon, lat, x, y]: a map point "
                                                    "and where the board draws it (mm)"))
+    for i, tri in enumerate(layout.triangles or []):
+        if len(tri) != 3 or len(set(tri)) != 3:
+            out.append(problem(lsrc, ("triangles", i), "must be 3 different point names "
+                                                       "(a city, 'shore N' or 'frame N')"))
     for i, lane in enumerate(layout.lanes or []):
         if len(lane.via) != 2 or not all(math.isfinite(v) and abs(v) < 5000 for v in lane.via):
             out.append(problem(lsrc, ("lanes", i, "via"), "must be [x, y] in mm"))

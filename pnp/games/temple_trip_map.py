@@ -2,9 +2,9 @@
 
 Two steps. A plain equirectangular projection (`Projection`) fits the continent into the
 board. Then the map is stretched where cities crowd (Utah, California, the Great Lakes):
-each city has a place on the board (layout.yaml, made by tools/temple_trip_layout.py),
-and a thin-plate spline (`Warp`) moves the whole map, coasts, borders and lakes with
-them. Every city therefore sits on its true spot of the drawn map, and the map keeps
+each city and some coast points have a place on the board (layout.yaml, made by
+tools/temple_trip_layout.py), and a piecewise-affine map over their triangles (`Warp`)
+moves the whole map, coasts, borders and lakes with them. Every city therefore sits on its true spot of the drawn map, and the map keeps
 its shape where nothing crowds. A new city (a custom temple) is drawn through the same
 warp, so it too lands where it belongs."""
 
@@ -36,81 +36,131 @@ class Projection:
         return self.scale / 111.2
 
 
-def _kernel(r2: float) -> float:
-    """The thin-plate kernel r² log r, written with r² (0 at r = 0)."""
-    return 0.5 * r2 * math.log(r2) if r2 > 1e-12 else 0.0
-
-
 class Warp:
-    """A thin-plate spline taking each source point exactly to its target: the smoothest
-    map (least bending) that does so. Identity when nothing moves."""
+    """A piecewise-affine map over a triangulation of control points (cities, coast points
+    and the board's fixed frame): each triangle goes affinely onto its target triangle.
+    Unlike a smooth spline it cannot fold where no triangle flips, and the layout tool
+    keeps every triangle's orientation, so a coast can never cross itself or a city.
+    Outside the triangulation (beyond the fixed frame) it is the identity."""
 
-    def __init__(self, sources: Sequence[Point], targets: Sequence[Point]) -> None:
-        self.sources = [tuple(p) for p in sources]
-        n = len(self.sources)
-        moved = any(math.dist(s, t) > 1e-9 for s, t in zip(sources, targets, strict=True))
-        self.identity = not moved or n < 3
-        if self.identity:
-            return
-        size = n + 3
-        matrix = [[0.0] * size for _ in range(size)]
-        for i, (xi, yi) in enumerate(self.sources):
-            row = matrix[i]
-            for j in range(i + 1, n):
-                xj, yj = self.sources[j]
-                row[j] = matrix[j][i] = _kernel((xi - xj) ** 2 + (yi - yj) ** 2)
-            row[n], row[n + 1], row[n + 2] = 1.0, xi, yi
-            matrix[n][i], matrix[n + 1][i], matrix[n + 2][i] = 1.0, xi, yi
-        rhs = [[t[0] - s[0], t[1] - s[1]] for s, t in zip(sources, targets, strict=True)]
-        rhs += [[0.0, 0.0]] * 3
-        self.coef = _solve(matrix, rhs)  # the displacement, so far from the points it fades
+    CELL = 20.0  # mm: the bucket size of the point-location grid
+
+    def __init__(self, sources: dict[str, Point], targets: dict[str, Point],
+                 triangles: Sequence[Sequence[str]]) -> None:
+        self.missing = sorted({k for t in triangles for k in t
+                               if k not in sources or k not in targets})
+        self.triangles = [tuple(t) for t in triangles
+                          if all(k in sources and k in targets for k in t)]
+        self.identity = not self.triangles or all(
+            math.dist(sources[k], targets[k]) < 1e-9 for k in sources if k in targets)
+        self._affine: list[tuple] = []
+        corners = [sources[k] for t in self.triangles for k in t] or [(0.0, 0.0)]
+        self.box = (min(x for x, _ in corners), min(y for _, y in corners),
+                    max(x for x, _ in corners), max(y for _, y in corners))
+        self._grid: dict[tuple[int, int], list[int]] = {}
+        for n, tri in enumerate(self.triangles):
+            (a, b, c), (u, v, w) = [sources[k] for k in tri], [targets[k] for k in tri]
+            det = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1])
+            self._affine.append((a, b, c, det, u, v, w))
+            xs, ys = (a[0], b[0], c[0]), (a[1], b[1], c[1])
+            for i in range(int(min(xs) // self.CELL), int(max(xs) // self.CELL) + 1):
+                for j in range(int(min(ys) // self.CELL), int(max(ys) // self.CELL) + 1):
+                    self._grid.setdefault((i, j), []).append(n)
+
+    def locate(self, p: Point) -> int | None:
+        """The triangle holding the plain-map point p (None: beyond the frame)."""
+        x, y = p
+        for n in self._grid.get((int(x // self.CELL), int(y // self.CELL)), ()):
+            a, b, c, det, *_ = self._affine[n]
+            if det == 0:
+                continue
+            s = ((x - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (y - a[1])) / det
+            t = ((b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1])) / det
+            if s >= -1e-9 and t >= -1e-9 and s + t <= 1 + 1e-9:
+                return n
+        return None
+
+    def _apply(self, n: int | None, p: Point) -> Point:
+        if n is None:
+            return p
+        a, b, c, det, u, v, w = self._affine[n]
+        x, y = p
+        s = ((x - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (y - a[1])) / det
+        t = ((b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1])) / det
+        return (u[0] + s * (v[0] - u[0]) + t * (w[0] - u[0]),
+                u[1] + s * (v[1] - u[1]) + t * (w[1] - u[1]))
 
     def __call__(self, p: Point) -> Point:
         if self.identity:
             return p
-        x, y = p
-        n = len(self.sources)
-        dx = dy = 0.0
-        for (sx, sy), (cx, cy) in zip(self.sources, self.coef, strict=False):
-            k = _kernel((x - sx) ** 2 + (y - sy) ** 2)
-            dx += cx * k
-            dy += cy * k
-        a0, ax, ay = self.coef[n], self.coef[n + 1], self.coef[n + 2]
-        return (x + dx + a0[0] + ax[0] * x + ay[0] * y,
-                y + dy + a0[1] + ax[1] * x + ay[1] * y)
+        return self._apply(self.locate(p), p)
 
-    def jacobian(self, p: Point, h: float = 0.5) -> float:
-        """Area scale of the map at p: below 0 the map folds over itself there."""
-        (x1, y1), (x2, y2) = self((p[0] + h, p[1])), self((p[0] - h, p[1]))
-        (x3, y3), (x4, y4) = self((p[0], p[1] + h)), self((p[0], p[1] - h))
-        return ((x1 - x2) * (y3 - y4) - (y1 - y2) * (x3 - x4)) / (4 * h * h)
+    def line(self, points: Sequence[Point], closed: bool = False) -> list[Point]:
+        """The exact image of a polyline: straight pieces bend where they cross a
+        triangle's edge, so a coast drawn near a city stays on its side of it."""
+        pts = list(points)
+        if self.identity or len(pts) < 2:
+            return [self(p) for p in pts]
+        out: list[Point] = []
+        pairs = zip(pts, pts[1:] + pts[:1] if closed else pts[1:], strict=False)
+        for p, q in pairs:
+            out.append(self(p))
+            # the triangle the piece runs into (p itself may be a corner of several)
+            here = self.locate((p[0] + (q[0] - p[0]) * 1e-6, p[1] + (q[1] - p[1]) * 1e-6))
+            there, t0 = self.locate(q), 0.0
+            for _ in range(64):  # a piece crosses a handful of triangles at most
+                if here is not None and here == there:
+                    break
+                t0 = self._exit(here, p, q, t0) if here is not None else self._enter(p, q, t0)
+                if t0 >= 1.0:
+                    break
+                at = (p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0)
+                out.append(self._apply(here, at))
+                ahead = min(1.0, t0 + 1e-6)
+                here = self.locate((p[0] + (q[0] - p[0]) * ahead,
+                                    p[1] + (q[1] - p[1]) * ahead))
+        if not closed:
+            out.append(self(pts[-1]))
+        return out
 
+    def _enter(self, p: Point, q: Point, after: float) -> float:
+        """Where (0..1 along p-q) a piece outside the frame enters it (1: never)."""
+        x0, y0, x1, y1 = self.box
+        lo, hi = after + 1e-9, 1.0
+        for start, step, low, high in ((p[0], q[0] - p[0], x0, x1), (p[1], q[1] - p[1], y0, y1)):
+            if abs(step) < 1e-15:
+                if not low <= start <= high:
+                    return 1.0
+                continue
+            ta, tb = sorted(((low - start) / step, (high - start) / step))
+            lo, hi = max(lo, ta), min(hi, tb)
+        return lo if lo < hi else 1.0
 
-def _solve(matrix: list[list[float]], rhs: list[list[float]]) -> list[list[float]]:
-    """Gaussian elimination with partial pivoting (a few hundred unknowns at most)."""
-    n = len(matrix)
-    a = [row[:] + r[:] for row, r in zip(matrix, rhs, strict=True)]
-    width = len(a[0])
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        if abs(a[pivot][col]) < 1e-12:
-            raise ValueError("two control points of the map coincide")
-        a[col], a[pivot] = a[pivot], a[col]
-        head = a[col]
-        inv = 1.0 / head[col]
-        for r in range(col + 1, n):
-            row = a[r]
-            f = row[col] * inv
-            if f:
-                for c in range(col, width):
-                    row[c] -= f * head[c]
-    out = [[0.0] * (width - n) for _ in range(n)]
-    for r in range(n - 1, -1, -1):
-        row = a[r]
-        for k in range(width - n):
-            s = row[n + k] - sum(row[c] * out[c][k] for c in range(r + 1, n))
-            out[r][k] = s / row[r]
-    return out
+    def _exit(self, n: int, p: Point, q: Point, after: float) -> float:
+        """Where (0..1 along p-q) the piece leaves triangle n, past `after`."""
+        a, b, c, *_ = self._affine[n]
+        best = 1.0
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        for e, f in ((a, b), (b, c), (c, a)):
+            ex, ey = f[0] - e[0], f[1] - e[1]
+            den = dx * ey - dy * ex
+            if abs(den) < 1e-15:
+                continue
+            t = ((e[0] - p[0]) * ey - (e[1] - p[1]) * ex) / den
+            u = ((e[0] - p[0]) * dy - (e[1] - p[1]) * dx) / den
+            if after + 1e-9 < t < best and -1e-9 <= u <= 1 + 1e-9:
+                best = t
+        return best
+
+    def folds(self, keep: float = 0.0) -> list[Point]:
+        """Target centres of triangles the map turns over (or shrinks below `keep` of
+        their area): there the drawn map would fold onto itself."""
+        out = []
+        for a, b, c, det, u, v, w in self._affine:
+            new = (v[0] - u[0]) * (w[1] - u[1]) - (w[0] - u[0]) * (v[1] - u[1])
+            if det and new / det <= keep:
+                out.append(((u[0] + v[0] + w[0]) / 3, (u[1] + v[1] + w[1]) / 3))
+        return out
 
 
 class MapView:
@@ -123,13 +173,7 @@ class MapView:
     def __call__(self, lon: float, lat: float) -> Point:
         return self.warp(self.projection(lon, lat))
 
-    def ring(self, ring: Sequence[Sequence[float]], step_mm: float = 4.0) -> list[Point]:
-        """A lon/lat ring drawn through the warp, densified so long straight edges (the
-        49th parallel) bend smoothly with the map."""
-        out: list[Point] = []
-        pts = [self.projection(x, y) for x, y in ring]
-        for p, q in zip(pts, pts[1:] + pts[:1], strict=True):
-            n = max(1, int(math.dist(p, q) // step_mm))
-            out.extend(self.warp((p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n))
-                       for k in range(n))
-        return out
+    def ring(self, ring: Sequence[Sequence[float]]) -> list[Point]:
+        """A lon/lat ring drawn through the warp, exactly: long straight edges (the 49th
+        parallel) bend with the map."""
+        return self.warp.line([self.projection(x, y) for x, y in ring], closed=True)
