@@ -186,7 +186,9 @@ class Board:
         r.km = great_circle_km(a.lat, a.lon, b.lat, b.lon)
         lanes = [o.path.points for o in self.air if o.path]
         air = [s for o in self.air for s in o.squares]
-        r.squares = road_squares(r.path, a.radius, b.radius, lanes, air)
+        others = [self.road_line(o).points for o in self.roads
+                  if o is not r and {o.a, o.b} & {r.a, r.b}]
+        r.squares = road_squares(r.path, a.radius, b.radius, lanes, air, others)
         border = None
         if a.country != b.country and "USA" in (a.country, b.country) and r.squares:
             at = self._border_crossing(r)

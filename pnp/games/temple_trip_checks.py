@@ -10,7 +10,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from ..geometry import distance_to_segment, polygons_overlap
+from ..geometry import (
+    distance_to_segment,
+    point_in_polygon,
+    polygons_overlap,
+    segment_hits_box,
+    segments_cross,
+)
 from . import temple_trip_labels as labels
 from .temple_trip_board import Board, Route
 
@@ -127,6 +133,15 @@ def drawing(b: Board) -> Iterator[tuple[str, str]]:
                 yield "air", f"flight {r.name} passes over {c.name}"
     for message in labels.collisions(b):
         yield "", message
+    lines = [(o, p, q) for o in b.roads for p, q in b.road_line(o).segments()]
+    for r in b.roads:
+        for n, sq in enumerate(r.squares, 1):
+            corners = sq.corners()
+            box = (min(x for x, _ in corners), min(y for _, y in corners),
+                   max(x for x, _ in corners), max(y for _, y in corners))
+            if any(o is not r and segment_hits_box(p, q, box) and _crosses(corners, p, q)
+                   for o, p, q in lines):
+                yield "roads", f"road {r.name}: square {n} lies on another road"
     squares = [s.corners() for _, s in b.squares()]
     for i, (flag, box) in enumerate(zip(b.spec.get("flags", []), labels.flag_boxes(b),
                                         strict=True)):
@@ -138,6 +153,13 @@ def drawing(b: Board) -> Iterator[tuple[str, str]]:
         if any(polygons_overlap(corners, s) for s in squares) or any(
                 labels.disc_hits_box(c.pos, c.radius, box) for c in b.cities.values()):
             yield f"flags.{i}", f"the {flag['country']} flag covers a square or a city"
+
+
+def _crosses(poly: list, p: tuple, q: tuple) -> bool:
+    """Whether the segment p-q runs through the polygon (a square's face)."""
+    return any(segments_cross(p, q, a, c) for a, c in zip(poly, poly[1:] + poly[:1],
+                                                             strict=True)) or \
+        point_in_polygon(p, poly)
 
 
 def _legs(b: Board, r: Route) -> list:

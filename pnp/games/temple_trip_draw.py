@@ -54,8 +54,8 @@ def context(b: Board) -> dict[str, Any]:
         "square": SQUARE,
         "cities": [{"name": c.name, "x": c.pos[0], "y": c.pos[1], "kind": c.kind,
                     "r": c.radius} for c in b.cities.values()],
-        "labels": [{"name": lab.name, "x": lab.x, "y": lab.y, "anchor": lab.anchor}
-                   for lab in placed.values()],
+        "labels": [{"name": lab.name, "x": lab.x, "y": lab.y, "anchor": lab.anchor,
+                    "box": lab.box} for lab in placed.values()],
         "label_size": labels.LABEL_MM,
         "panels": spec.get("panels", {}),
         "banks": banks, "slot": SLOT,

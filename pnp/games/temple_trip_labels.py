@@ -15,7 +15,8 @@ PT_MM = 25.4 / 72
 LABEL_MM = LABEL_PT * PT_MM
 FLAG_W, FLAG_H = 24.0, 12.8  # mm: the country flags drawn on the map (USA 0.53 high)
 EDGE = 8.0  # mm: names keep this far inside the board's trim (tiles overlap there)
-PAD = 0.4  # mm of clear paper around a name's ink
+PAD = 0.6  # mm of clear paper around a name's ink (a road's half-width and a little)
+RING = 0.7  # mm: a city's outline reaches this far past its radius
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ def furniture_boxes(b: Board) -> list[Box]:
 
 class _Obstacles:
     def __init__(self, b: Board) -> None:
-        self.discs = [(c.pos, c.radius) for c in b.cities.values()]
+        self.discs = [(c.pos, c.radius + RING) for c in b.cities.values()]
         self.squares = [(s.corners(), _bounds(s.corners())) for _, s in b.squares()]
         lines = [seg for r in b.roads for seg in b.road_line(r).segments()]
         lines += [seg for r in b.air if r.path for seg in r.path.segments()]
@@ -63,7 +64,7 @@ class _Obstacles:
     def hit(self, box: Box, own: tuple[Point, float] | None = None) -> bool:
         if any(boxes_overlap(box, o) for o in self.boxes):
             return True
-        if any(disc_hits_box(c, r, box) for c, r in self.discs if (c, r) != own):
+        if any(disc_hits_box(c, r, box) for c, r in self.discs):
             return True
         poly = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
         if any(boxes_overlap(box, bb) and polygons_overlap(poly, corners)
@@ -114,7 +115,7 @@ def _candidates(name: str, pos: Point, r: float, w: float) -> list[Label]:
     x, y = pos
     h = LABEL_MM
     out = []
-    for extra in (0.8, 2.5, 4.5, 7.0):
+    for extra in (RING + PAD + 0.1, 2.5, 4.5, 7.0):
         d = r + extra
         diag = d * math.sqrt(0.5)
         out += [

@@ -4,9 +4,10 @@ Two steps. A plain equirectangular projection (`Projection`) fits the continent 
 board. Then the map is stretched where cities crowd (Utah, California, the Great Lakes):
 each city and some coast points have a place on the board (layout.yaml, made by
 tools/temple_trip_layout.py), and a piecewise-affine map over their triangles (`Warp`)
-moves the whole map, coasts, borders and lakes with them. Every city therefore sits on its true spot of the drawn map, and the map keeps
-its shape where nothing crowds. A new city (a custom temple) is drawn through the same
-warp, so it too lands where it belongs."""
+moves the whole map, coasts, borders and lakes with them. Every city therefore sits on
+its true spot of the drawn map, and the map keeps its shape where nothing crowds. A new
+city (a custom temple) is drawn through the same warp, so it too lands where it
+belongs."""
 
 from __future__ import annotations
 
@@ -156,7 +157,7 @@ class Warp:
         """Target centres of triangles the map turns over (or shrinks below `keep` of
         their area): there the drawn map would fold onto itself."""
         out = []
-        for a, b, c, det, u, v, w in self._affine:
+        for _a, _b, _c, det, u, v, w in self._affine:
             new = (v[0] - u[0]) * (w[1] - u[1]) - (w[0] - u[0]) * (v[1] - u[1])
             if det and new / det <= keep:
                 out.append(((u[0] + v[0] + w[0]) / 3, (u[1] + v[1] + w[1]) / 3))

@@ -171,11 +171,12 @@ def _near(seg: tuple[Point, Point], sq: Square) -> bool:
 
 
 def road_squares(path: Path, ra: float, rb: float, lanes: list[list[Point]],
-                 air: list[Square]) -> list[Square]:
+                 air: list[Square], roads: list[list[Point]] | None = None) -> list[Square]:
     """Squares along a road (a polyline from city to city) between the two cities'
     edges, at PITCH, leaving out every stretch where a square would touch an air lane,
-    an air square, or the road's own bend; each free stretch holds as many squares as
-    fit, centred in it. Each square turns with its stretch of road."""
+    an air square, another road (two roads leaving a city side by side) or the road's
+    own bend; each free stretch holds as many squares as fit, centred in it. Each square
+    turns with its stretch of road."""
     if path.length == 0:
         return []
     lo = _leave_circle(path, path.points[0], ra + GAP) + SQUARE / 2
@@ -183,7 +184,7 @@ def road_squares(path: Path, ra: float, rb: float, lanes: list[list[Point]],
         - SQUARE / 2
     if hi < lo:
         return []
-    blocked = _blocked(path, lanes, air)
+    blocked = _blocked(path, lanes, air, roads or [])
     out: list[Square] = []
     for f0, f1 in _free(lo, hi, blocked):
         k = int((f1 - f0) // PITCH) + 1
@@ -207,16 +208,24 @@ def _leave_circle(path: Path, centre: Point, radius: float) -> float:
     return path.length
 
 
-def _blocked(path: Path, lanes: list[list[Point]],
-             air: list[Square]) -> list[tuple[float, float]]:
+def _blocked(path: Path, lanes: list[list[Point]], air: list[Square],
+             roads: list[list[Point]]) -> list[tuple[float, float]]:
     """Stretches of square centres (arc length along the road) where a square would
-    touch a lane, an air square, or overlap the road's next stretch at a bend: found by
-    testing the square itself, every 0.25 mm, near each place where that can happen."""
+    touch a lane, an air square, another road, or overlap the road's next stretch at a
+    bend: found by testing the square itself, every 0.25 mm, near each place where that
+    can happen."""
     near: list[float] = []
     x0, y0, x1, y1 = _bounds(path.points, 3 * SQUARE)
+
+    def inside(p: Point, q: Point) -> bool:
+        return x0 <= max(p[0], q[0]) and min(p[0], q[0]) <= x1 \
+            and y0 <= max(p[1], q[1]) and min(p[1], q[1]) <= y1
+
     segs = [(p, q) for lane in lanes for p, q in zip(lane, lane[1:], strict=False)
-            if x0 <= max(p[0], q[0]) and min(p[0], q[0]) <= x1
-            and y0 <= max(p[1], q[1]) and min(p[1], q[1]) <= y1]
+            if inside(p, q)]
+    beside = [(p, q) for road in roads for p, q in zip(road, road[1:], strict=False)
+              if inside(p, q)]
+    segs += beside
     air = [sq for sq in air if x0 <= sq.x <= x1 and y0 <= sq.y <= y1]
     for (a, b), s0 in zip(path.segments(), path.at, strict=False):
         length = math.dist(a, b)
@@ -227,6 +236,14 @@ def _blocked(path: Path, lanes: list[list[Point]],
             hit = _cross_at(a, u, length, p, q)
             if hit is not None:
                 near.append(s0 + hit)
+        for p, q in beside:  # a road alongside: wherever it comes near
+            n = max(1, int(math.dist(p, q) // 2.0))
+            for k in range(n + 1):
+                px, py = p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n
+                along = (px - a[0]) * u[0] + (py - a[1]) * u[1]
+                side = abs((px - a[0]) * u[1] - (py - a[1]) * u[0])
+                if side < SQUARE + CLEAR and 0 <= along <= length:
+                    near.append(s0 + along)
         for sq in air:
             along = (sq.x - a[0]) * u[0] + (sq.y - a[1]) * u[1]
             side = abs((sq.x - a[0]) * u[1] - (sq.y - a[1]) * u[0])
