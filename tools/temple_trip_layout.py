@@ -44,6 +44,7 @@ FOLD_W = 500.0
 CONFORMAL_W = 0.02  # how strongly the map keeps its shapes (angles) while it stretches
 SHORE_STEP = 30.0  # mm between the coast points that move with the map
 SHORE_SOFT = 0.01  # how strongly a coast point keeps to its plain projection
+ROAD_SQUARES = 3  # room on every road for this many squares: a lane may take one
 FINALISTS = 8  # lanes whose effect on the roads' squares is measured
 MARGIN = 14.0  # mm between a city and the board's edge
 
@@ -77,8 +78,7 @@ def place_cities(spec: dict, temples: list[dict], outlines: dict) -> dict[str, t
     p0 = np.array([board.base(board.cities[n].lon, board.cities[n].lat) for n in names])
     rad = np.array([RADIUS[board.cities[n].kind] for n in names])
     roads = [(idx[r[0]], idx[r[1]]) for r in spec["roads"] if r[0] in idx and r[1] in idx]
-    country = [board.cities[n].country for n in names]
-    want = np.array([road_length(rad[i], rad[j], 3 if country[i] != country[j] else 2) + 3
+    want = np.array([road_length(rad[i], rad[j], ROAD_SQUARES) + 3
                      for i, j in roads])
     ri, rj = np.array([i for i, _ in roads]), np.array([j for _, j in roads])
     flights = [(idx[a], idx[b]) for a, b in spec["air"] if a in idx and b in idx]
@@ -270,7 +270,8 @@ def shore_points(board: Board, outlines: dict, cities: np.ndarray) -> list[tuple
 
 def choose_lanes(spec: dict, temples: list[dict], outlines: dict,
                  places: dict[str, tuple], shore: list[tuple],
-                 tris: list[tuple[str, str, str]]) -> list[dict]:
+                 tris: list[tuple[str, str, str]],
+                 keep: dict[tuple[str, str], tuple] | None = None) -> list[dict]:
     """For each flight in turn, the control point whose lane takes its squares evenly
     with the least trouble: no squares moved off their even places, few crossings of
     roads, none shallow, away from cities, other lanes, panels and the edge."""
@@ -279,27 +280,39 @@ def choose_lanes(spec: dict, temples: list[dict], outlines: dict,
                   outlines, lay=False)
     for r in board.air:
         r.squares = []
-    for k, r in enumerate(board.air):
+    keep = keep or {}
+    for r in board.air:  # --redo: the other flights keep their lanes, laid first
+        if (r.a, r.b) in keep:
+            board.lay_lane(r, keep[(r.a, r.b)])
+    for r in board.air:
+        if (r.a, r.b) in keep:
+            chosen.append({"a": r.a, "b": r.b, "via": list(keep[(r.a, r.b)])})
+            continue
         best = None
         a, b = board.cities[r.a].pos, board.cities[r.b].pos
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
         dx, dy = b[0] - a[0], b[1] - a[1]
         cheap = []
-        for bend in np.linspace(-0.6, 0.6, 25):
+        wide = bool(keep)  # a redo searches wider: the easy lanes are taken
+        for bend in np.linspace(-1.1, 1.1, 45) if wide else np.linspace(-0.6, 0.6, 25):
             for shift in (-0.3, -0.15, 0.0, 0.15, 0.3):
                 via = (round(mx - dy * bend + dx * shift, 2), round(my + dx * bend + dy * shift, 2))
                 board.lay_lane(r, via)
-                cheap.append((lane_cost(board, r, spec, board.air[:k + 1]), via))
+                cheap.append((lane_cost(board, r, spec, _laid(board)), via))
         cheap.sort()
         for cost, via in cheap[:FINALISTS]:  # the roads' squares: dearer, so for the best
             board.lay_lane(r, via)
-            cost += roads_cost(board, r, board.air[:k + 1])
+            cost += roads_cost(board, r, _laid(board))
             if best is None or cost < best[0]:
                 best = (cost, via)
         board.lay_lane(r, best[1])
         print(f"  {r.a}–{r.b}: cost {best[0]:.1f} {r.problems}", file=sys.stderr)
         chosen.append({"a": r.a, "b": r.b, "via": list(best[1])})
     return chosen
+
+
+def _laid(board: Board) -> list:
+    return [o for o in board.air if o.path is not None]
 
 
 def lane_cost(board: Board, r, spec: dict, laid: list) -> float:  # noqa: ANN001
@@ -407,6 +420,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lanes-only", action="store_true", help="keep the cities' places")
     ap.add_argument("--places-only", action="store_true", help="no lanes (quick look)")
+    ap.add_argument("--redo", action="append", default=[], metavar="A–B",
+                    help="with --lanes-only: choose only this flight's lane again")
     args = ap.parse_args()
     spec, temples, outlines = load()
     if args.lanes_only:
@@ -419,7 +434,12 @@ def main() -> None:
     if args.places_only:
         write(places, shore, [], tris)
         return
-    lanes = choose_lanes(spec, temples, outlines, places, shore, tris)
+    keep = None
+    if args.redo:
+        old = yaml.safe_load((GAME / "layout.yaml").read_text())
+        keep = {(v["a"], v["b"]): tuple(v["via"]) for v in old.get("lanes") or []
+                if f"{v['a']}–{v['b']}" not in args.redo}
+    lanes = choose_lanes(spec, temples, outlines, places, shore, tris, keep)
     write(places, shore, lanes, tris)
     base = Projection(spec["mainland"]["lon"], spec["mainland"]["lat"], spec["mainland"]["box"])
     print(f"wrote {GAME / 'layout.yaml'} ({base.scale:.2f} mm a degree of latitude)",

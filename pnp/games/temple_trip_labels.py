@@ -61,8 +61,12 @@ class _Obstacles:
         self.lines = [(p, q, _bounds([p, q])) for p, q in lines]
         self.boxes = flag_boxes(b) + furniture_boxes(b)
 
-    def hit(self, box: Box, own: tuple[Point, float] | None = None) -> bool:
-        if any(boxes_overlap(box, o) for o in self.boxes):
+    def hit(self, box: Box, home: Box | None = None) -> bool:
+        """Whether a name's box touches anything; `home` is the inset the city is drawn
+        in (its name goes inside that box, not off it)."""
+        if home is not None and not _inside(box, home):
+            return True
+        if any(boxes_overlap(box, o) for o in self.boxes if o != home):
             return True
         if any(disc_hits_box(c, r, box) for c, r in self.discs):
             return True
@@ -86,9 +90,9 @@ def place(b: Board) -> dict[str, Label]:
     options: dict[str, list[Label]] = {}
     for c in b.cities.values():
         w = fonts.string_width(c.name, size_pt, True) * PT_MM
-        own = (c.pos, c.radius)
+        home = tuple(b.spec["insets"][c.area]["box"]) if c.area in b.spec["insets"] else None
         options[c.name] = [lab for lab in _candidates(c.name, c.pos, c.radius, w)
-                           if _inside(lab.box, inner) and not obstacles.hit(lab.box, own)]
+                           if _inside(lab.box, inner) and not obstacles.hit(lab.box, home)]
     placed: dict[str, Label] = {}
     while len(placed) < len(options):
         # the city with the fewest free places goes first
@@ -115,7 +119,7 @@ def _candidates(name: str, pos: Point, r: float, w: float) -> list[Label]:
     x, y = pos
     h = LABEL_MM
     out = []
-    for extra in (RING + PAD + 0.1, 2.5, 4.5, 7.0):
+    for extra in (RING + PAD + 0.1, 2.5, 4.5, 7.0, 9.5, 12.0):
         d = r + extra
         diag = d * math.sqrt(0.5)
         out += [
@@ -139,7 +143,8 @@ def collisions(b: Board) -> list[str]:
     for lab in labels.values():
         c = b.cities[lab.name]
         touched = [o for o in labels.values() if o is not lab and boxes_overlap(o.box, lab.box)]
-        if not lab.clear or touched or obstacles.hit(lab.box, (c.pos, c.radius)):
+        home = tuple(b.spec["insets"][c.area]["box"]) if c.area in b.spec["insets"] else None
+        if not lab.clear or touched or obstacles.hit(lab.box, home):
             what = f" and the name {touched[0].name}" if touched else ""
             out.append(f"the name {lab.name} has no clear place: it touches a square, a line, "
                        f"a city, a flag or a panel{what}")
