@@ -198,8 +198,8 @@ def temple_file(tmp_path: Path, name: str, lat: float, lon: float, country: str 
 @pytest.mark.parametrize("name,lat,lon,country,said", [
     ("Kona", 19.64, -155.99, "USA", "lies in the Hawaii inset: Hawaii is reached by flight only"),
     ("Fairbanks", 64.84, -147.72, "USA", "lies in the Alaska inset"),
-    ("Mexico City", 19.43, -99.13, "Mexico", "is outside the board: the map shows 22.5°N to 55.8°N"),
-    ("Memphis", 35.15, -90.05, "USA", "would sit on the air route Denver–Atlanta"),
+    ("Mexico City", 19.43, -99.13, "Mexico", "is outside the board: the map shows 24°N to 55°N"),
+    ("Crawfordsville", 40.04, -86.87, "USA", "would sit on the flight Chicago–Washington"),
 ])
 def test_a_new_city_that_cannot_be_drawn(tmp_path: Path, name: str, lat: float, lon: float,
                                          country: str, said: str) -> None:

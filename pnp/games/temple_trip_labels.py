@@ -37,11 +37,31 @@ class Label:
 
 
 def flag_boxes(b: Board) -> list[Box]:
+    """Each flag near its [lon, lat]: the nearest place (4 mm steps, up to 40 mm away)
+    where it lies wholly on its own land, clear of squares, cities, routes and panels,
+    so a custom temple's new road never lands under a flag."""
+    if "_flags" in b.__dict__:
+        return b._flags  # type: ignore[attr-defined]
+    obstacles = _Obstacles(b, flags=False)
+    steps = sorted(((dx, dy) for dx in range(-40, 41, 4) for dy in range(-40, 41, 4)
+                    if dx * dx + dy * dy <= 1600), key=lambda d: (d[0] ** 2 + d[1] ** 2, d))
     out = []
     for flag in b.spec.get("flags", []):
         x, y = b.map(*flag["at"])
-        out.append((x - FLAG_W / 2, y - FLAG_H / 2, x + FLAG_W / 2, y + FLAG_H / 2))
+        boxes = [(x + dx - FLAG_W / 2, y + dy - FLAG_H / 2, x + dx + FLAG_W / 2,
+                  y + dy + FLAG_H / 2) for dx, dy in steps]
+        pick = next((box for box in boxes if _own_land(b, box, flag.get("country"))
+                     and not obstacles.hit((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1))),
+                    boxes[0])
+        out.append(pick)
+    b._flags = out  # type: ignore[attr-defined]
     return out
+
+
+def _own_land(b: Board, box: Box, country: str | None) -> bool:
+    x0, y0, x1, y1 = box
+    return all(b.country_at(p) == country for p in
+               ((x0, y0), (x1, y0), (x0, y1), (x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2)))
 
 
 def furniture_boxes(b: Board) -> list[Box]:
@@ -53,13 +73,13 @@ def furniture_boxes(b: Board) -> list[Box]:
 
 
 class _Obstacles:
-    def __init__(self, b: Board) -> None:
+    def __init__(self, b: Board, flags: bool = True) -> None:
         self.discs = [(c.pos, c.radius + RING) for c in b.cities.values()]
         self.squares = [(s.corners(), _bounds(s.corners())) for _, s in b.squares()]
         lines = [seg for r in b.roads for seg in b.road_line(r).segments()]
         lines += [seg for r in b.air if r.path for seg in r.path.segments()]
         self.lines = [(p, q, _bounds([p, q])) for p, q in lines]
-        self.boxes = flag_boxes(b) + furniture_boxes(b)
+        self.boxes = (flag_boxes(b) if flags else []) + furniture_boxes(b)
 
     def hit(self, box: Box, home: Box | None = None) -> bool:
         """Whether a name's box touches anything; `home` is the inset the city is drawn
