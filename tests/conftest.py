@@ -31,6 +31,15 @@ def assert_clean_failure(result: subprocess.CompletedProcess[str], code: int) ->
 
 
 @pytest.fixture(scope="session")
+def tt_a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Temple Trip built once on A4, shared by its test modules."""
+    out = tmp_path_factory.mktemp("tt-a4")
+    result = run_pnp("build", "temple-trip", "--out", out)
+    assert result.returncode == 0, result.stderr
+    return out / "temple-trip"
+
+
+@pytest.fixture(scope="session")
 def tod_a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("tod-a4")
     result = run_pnp("build", "temple-of-doom", "--out", out)

@@ -14,20 +14,12 @@ GAME = "temple-trip"
 TT_RULES = SEEDS / "000_9eba112ed73a837e.txt"
 
 
-@pytest.fixture(scope="module")
-def tt(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("tt")
-    result = run_pnp("build", GAME, "--out", out)
-    assert result.returncode == 0, result.stderr
-    return out / GAME
-
-
 def text_of(pdf: Path, pages: slice = slice(None)) -> str:
     return "\n".join(p.extract_text() or "" for p in pdfplumber.open(pdf).pages[pages])
 
 
-def test_manifest_lists_every_component(tt: Path) -> None:
-    files = {f["path"]: f for f in json.loads((tt / "manifest.json").read_text())["files"]}
+def test_manifest_lists_every_component(tt_a4: Path) -> None:
+    files = {f["path"]: f for f in json.loads((tt_a4 / "manifest.json").read_text())["files"]}
     assert files["temples.pdf"]["items"] == 66  # 62 temples + 4 blanks
     assert files["assignments.pdf"]["items"] == 40
     assert files["legend.pdf"]["items"] == 4
@@ -37,13 +29,13 @@ def test_manifest_lists_every_component(tt: Path) -> None:
     assert files["board-poster.pdf"]["kind"] == "board-poster"
 
 
-def test_poster_is_the_full_34_by_17_inch_board(tt: Path) -> None:
+def test_poster_is_the_full_34_by_17_inch_board(tt_a4: Path) -> None:
     from pypdf import PdfReader
 
-    box = PdfReader(tt / "board-poster.pdf").pages[0].trimbox  # the board; a slug around it
+    box = PdfReader(tt_a4 / "board-poster.pdf").pages[0].trimbox  # the board; a slug around it
     assert (float(box.width), float(box.height)) == (pytest.approx(34 * 72, abs=0.1),
                                                      pytest.approx(17 * 72, abs=0.1))
-    page = pdfplumber.open(tt / "board-poster.pdf").pages[0]
+    page = pdfplumber.open(tt_a4 / "board-poster.pdf").pages[0]
     assert page.width > 34 * 72 and page.height > 17 * 72
     words = {w["text"] for w in page.extract_words()}
     for city in ("Salt", "Anchorage", "Laie", "Toronto", "Monterrey", "Tijuana", "Halifax"):
@@ -74,8 +66,8 @@ def test_tiles_overlap_exactly_and_cover_the_board(paper: tuple[float, float]) -
         assert col[-1].y + col[-1].h == pytest.approx(h)
 
 
-def test_tiled_board_pages(tt: Path, tmp_path: Path) -> None:
-    pdf = pdfplumber.open(tt / "board.pdf")
+def test_tiled_board_pages(tt_a4: Path, tmp_path: Path) -> None:
+    pdf = pdfplumber.open(tt_a4 / "board.pdf")
     assert len(pdf.pages) == 11  # an assembly index and 10 sheets on A4
     index = pdf.pages[0].extract_text()
     assert "assembly" in index and "A1" in index and "B1" in index and "5 columns" in index
@@ -86,8 +78,8 @@ def test_tiled_board_pages(tt: Path, tmp_path: Path) -> None:
     assert "faded 20 mm strip" in text_of(tmp_path / GAME / "board.pdf", slice(0, 1))
 
 
-def test_temple_cards(tt: Path) -> None:
-    text = text_of(tt / "temples.pdf", slice(0, None, 2))
+def test_temple_cards(tt_a4: Path) -> None:
+    text = text_of(tt_a4 / "temples.pdf", slice(0, None, 2))
     # each card's travel-mode window, and the tick box's label on each of the 4 blanks
     assert text.count("road trip only") == 52 + 4
     assert text.count("flight or road") == 8 + 4
@@ -98,8 +90,8 @@ def test_temple_cards(tt: Path) -> None:
         assert name in text
 
 
-def test_assignment_cards(tt: Path) -> None:
-    text = text_of(tt / "assignments.pdf", slice(0, None, 2))
+def test_assignment_cards(tt_a4: Path) -> None:
+    text = text_of(tt_a4 / "assignments.pdf", slice(0, None, 2))
     assert text.count("RED · all players obey") == 9
     assert text.count("PURPLE · selected players") == 8
     assert text.count("GREY · the drawer only") == 16
@@ -110,8 +102,8 @@ def test_assignment_cards(tt: Path) -> None:
     assert "DIVERSION → Anchorage" in text
 
 
-def test_legend_cards_cite_rules(tt: Path) -> None:
-    text = text_of(tt / "legend.pdf", slice(0, 1))
+def test_legend_cards_cite_rules(tt_a4: Path) -> None:
+    text = text_of(tt_a4 / "legend.pdf", slice(0, 1))
     for symbol in ("Open Road", "Roadworks-free", "Border Post", "Clear Skies",
                    "turbulence-free zones", "ASSIGNMENT squares", "Salt Lake City",
                    "Airport / Temple", "Cone banks"):

@@ -20,14 +20,6 @@ CONTENT = ROOT / "content" / GAME
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("ttb")
-    result = run_pnp("build", GAME, "--out", out)
-    assert result.returncode == 0, result.stderr
-    return out / GAME
-
-
-@pytest.fixture(scope="module")
 def board() -> Board:
     def load(name: str) -> dict:
         return yaml.safe_load((CONTENT / name).read_text())
@@ -41,7 +33,7 @@ def test_the_shipped_board_validates_with_no_problem() -> None:
     assert result.returncode == 0, result.stderr
 
 
-def test_track_squares_are_10_mm_and_hold_the_pieces(board: Board, built: Path) -> None:
+def test_track_squares_are_10_mm_and_hold_the_pieces(board: Board, tt_a4: Path) -> None:
     assert temple_trip_tracks.SQUARE == 10.0
     for _, sq in board.squares():  # every square drawn 10 mm a side
         c = sq.corners()
@@ -52,7 +44,7 @@ def test_track_squares_are_10_mm_and_hold_the_pieces(board: Board, built: Path) 
     # ten 8.5 x 4.2 mm pawn bases in a 2 x 5 grid inside the start circle's square
     side = (slc.radius - 0.6) * 2 ** 0.5
     assert int(side // 8.5) * int(side // 4.2) >= 10
-    pawns = pdfplumber.open(built / "pawns.pdf").pages[0]
+    pawns = pdfplumber.open(tt_a4 / "pawns.pdf").pages[0]
     cut = sorted({round(ln["x0"] / MM, 1) for ln in pawns.lines if ln["x0"] == ln["x1"]})
     widths = {round(b - a, 1) for a, b in zip(cut, cut[1:], strict=False)}
     assert 8.5 in widths  # a pawn strip is 8.5 mm wide: its base is the footprint
@@ -86,7 +78,7 @@ def test_every_road_has_an_open_road_square_and_most_an_assignment(board: Board)
     assert usa <= board.reachable("Salt Lake City", ("road",), countries={"USA"})
 
 
-def test_labels_clear_and_flags_on_land(board: Board, built: Path) -> None:
+def test_labels_clear_and_flags_on_land(board: Board, tt_a4: Path) -> None:
     assert temple_trip_labels.collisions(board) == []
     for name, box in zip(("USA", "Canada", "Mexico"), temple_trip_labels.flag_boxes(board),
                          strict=False):
@@ -94,7 +86,7 @@ def test_labels_clear_and_flags_on_land(board: Board, built: Path) -> None:
         assert all(board.country_at(p) for p in corners), name
     assert {f"Lake {n}" for n in ("Superior", "Michigan", "Huron", "Erie", "Ontario")} \
         <= set(board.drawn_lakes())
-    page = pdfplumber.open(built / "board-poster.pdf").pages[0]
+    page = pdfplumber.open(tt_a4 / "board-poster.pdf").pages[0]
     words = page.extract_words(extra_attrs=["size"])
     names = [w for w in words if w["text"] in ("Denver", "Chicago", "Boston", "Provo")]
     assert names and min(w["size"] for w in names) >= 10
@@ -102,8 +94,8 @@ def test_labels_clear_and_flags_on_land(board: Board, built: Path) -> None:
     assert len(marks) > 40 and all(c["upright"] for c in marks)  # glyphs never turned
 
 
-def test_poster_has_3_mm_bleed_and_its_boxes(built: Path) -> None:
-    page = PdfReader(built / "board-poster.pdf").pages[0]
+def test_poster_has_3_mm_bleed_and_its_boxes(tt_a4: Path) -> None:
+    page = PdfReader(tt_a4 / "board-poster.pdf").pages[0]
     trim = [float(v) / MM for v in page.trimbox]
     bleed = [float(v) / MM for v in page.bleedbox]
     assert trim[2] - trim[0] == pytest.approx(34 * 25.4, abs=0.01)
@@ -131,11 +123,11 @@ def _differs(got: Image.Image, want: Image.Image) -> tuple[float, float]:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_tiled_sheets_assemble_into_the_poster(built: Path, tmp_path: Path,
+def test_tiled_sheets_assemble_into_the_poster(tt_a4: Path, tmp_path: Path,
                                                paper: str) -> None:
     """Cut each sheet as its marks say, lay it over its neighbours' strips, and the
     finished board is the poster: no strip, guide line or mark left in the art."""
-    folder = built
+    folder = tt_a4
     if paper != "a4":
         result = run_pnp("build", GAME, "--paper", paper, "--out", tmp_path)
         assert result.returncode == 0, result.stderr
@@ -168,6 +160,6 @@ def test_tiled_sheets_assemble_into_the_poster(built: Path, tmp_path: Path,
     assert _differs(stitched, want)[0] < 1
 
 
-def test_index_page_says_how_to_join(built: Path) -> None:
-    index = pdfplumber.open(built / "board.pdf").pages[0].extract_text()
+def test_index_page_says_how_to_join(tt_a4: Path) -> None:
+    index = pdfplumber.open(tt_a4 / "board.pdf").pages[0].extract_text()
     assert "faded" in index and "dashed" in index and "crop marks" in index

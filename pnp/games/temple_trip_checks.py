@@ -108,9 +108,6 @@ def geography(b: Board, start: str) -> Iterator[tuple[str, str]]:
     if folds:
         x, y = folds[0]
         yield "", f"the map's stretch folds over itself near {x:.0f}, {y:.0f} mm"
-    for label in b.map.warp.missing:
-        yield "", (f"layout.yaml's triangles name {label!r}, which is not a placed city, "
-                   f"a shore point or a frame point: run tools/temple_trip_layout.py")
     home = b.cities[start]
     near = sorted((c for c in b.cities.values() if c is not home and c.area == "mainland"),
                   key=lambda c: math.dist((c.lon * math.cos(math.radians(c.lat)), c.lat),

@@ -151,10 +151,18 @@ def check_files(bsrc: Source, osrc: Source, lsrc: Source) -> list[Problem]:
                 0 <= point[2] <= spec.width and 0 <= point[3] <= spec.height):
             out.append(problem(lsrc, ("shore", i), "must be [lon, lat, x, y]: a map point "
                                                    "and where the board draws it (mm)"))
+    from .temple_trip_board import _frame
+
+    points = set(layout.places) | {f"shore {i}" for i in range(len(layout.shore or []))} | \
+        {f"frame {i}" for i in range(len(_frame(spec.width, spec.height)))}
     for i, tri in enumerate(layout.triangles or []):
         if len(tri) != 3 or len(set(tri)) != 3:
             out.append(problem(lsrc, ("triangles", i), "must be 3 different point names "
                                                        "(a city, 'shore N' or 'frame N')"))
+        elif unknown := [k for k in tri if k not in points]:
+            out.append(problem(lsrc, ("triangles", i), f"{unknown[0]!r} is not a place, a "
+                                                       "shore point or a frame point: run "
+                                                       "tools/temple_trip_layout.py"))
     for i, lane in enumerate(layout.lanes or []):
         if len(lane.via) != 2 or not all(math.isfinite(v) and abs(v) < 5000 for v in lane.via):
             out.append(problem(lsrc, ("lanes", i, "via"), "must be [x, y] in mm"))

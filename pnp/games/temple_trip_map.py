@@ -48,8 +48,6 @@ class Warp:
 
     def __init__(self, sources: dict[str, Point], targets: dict[str, Point],
                  triangles: Sequence[Sequence[str]]) -> None:
-        self.missing = sorted({k for t in triangles for k in t
-                               if k not in sources or k not in targets})
         self.triangles = [tuple(t) for t in triangles
                           if all(k in sources and k in targets for k in t)]
         self.identity = not self.triangles or all(
@@ -68,15 +66,19 @@ class Warp:
                 for j in range(int(min(ys) // self.CELL), int(max(ys) // self.CELL) + 1):
                     self._grid.setdefault((i, j), []).append(n)
 
+    def _bary(self, n: int, p: Point) -> tuple[float, float]:
+        """p's coordinates in triangle n, along its edges a-b and a-c."""
+        a, b, c, det, *_ = self._affine[n]
+        x, y = p
+        return (((x - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (y - a[1])) / det,
+                ((b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1])) / det)
+
     def locate(self, p: Point) -> int | None:
         """The triangle holding the plain-map point p (None: beyond the frame)."""
-        x, y = p
-        for n in self._grid.get((int(x // self.CELL), int(y // self.CELL)), ()):
-            a, b, c, det, *_ = self._affine[n]
-            if det == 0:
+        for n in self._grid.get((int(p[0] // self.CELL), int(p[1] // self.CELL)), ()):
+            if self._affine[n][3] == 0:
                 continue
-            s = ((x - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (y - a[1])) / det
-            t = ((b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1])) / det
+            s, t = self._bary(n, p)
             if s >= -1e-9 and t >= -1e-9 and s + t <= 1 + 1e-9:
                 return n
         return None
@@ -84,10 +86,8 @@ class Warp:
     def _apply(self, n: int | None, p: Point) -> Point:
         if n is None:
             return p
-        a, b, c, det, u, v, w = self._affine[n]
-        x, y = p
-        s = ((x - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (y - a[1])) / det
-        t = ((b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1])) / det
+        u, v, w = self._affine[n][4:]
+        s, t = self._bary(n, p)
         return (u[0] + s * (v[0] - u[0]) + t * (w[0] - u[0]),
                 u[1] + s * (v[1] - u[1]) + t * (w[1] - u[1]))
 
