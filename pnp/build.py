@@ -87,22 +87,31 @@ def render_game(game: Game, templates_root: Path, opts: BuildOptions,
         result.problems.extend(missing)
         return result
     records: list[PdfRecord] = []
-    for n, comp in enumerate(game.components.values(), 1):
+    printed_with: dict[str, str] = {}  # guest → the host whose sheet carries it
+    hosts_first = sorted(game.components.values(), key=lambda c: c.spec.print_with is not None)
+    for n, comp in enumerate(hosts_first, 1):
         if progress:
             progress(f"{game.id}: {comp.id} ({n}/{len(game.components)})")
+        if comp.id in printed_with:
+            continue
         kind = {"sheet": sheet_kind, "pad": pad_kind, "board": board_kind}.get(
             comp.spec.kind, items_kind)
         key = ("components", comp.id)
         renderer.where = (str(game.source.path), game.source.line(key), key_text(key))
+        guests = [c for c in game.components.values() if c.spec.print_with == comp.id]
         try:
-            built = kind.build(game, comp, renderer, opts)
+            if guests and kind is items_kind:
+                built = items_kind.build(game, comp, renderer, opts, guests)
+                printed_with.update(dict.fromkeys(built.guests, comp.id))
+            else:
+                built = kind.build(game, comp, renderer, opts)
         except ContentError as exc:
             result.problems.append(Problem("error", exc.path, exc.line, exc.key or comp.id,
                                            exc.message))
             continue
         records.extend(built.records)
         result.pages += built.pages
-        result.items += built.items
+        result.items += built.items + sum(built.guests.values())
         files = [(f"{comp.id}.pdf", built.data, built.pages, comp.spec.kind)]
         files += [(name, data, pages, f"{comp.spec.kind}-poster")
                   for name, (data, pages) in built.extra.items()]
@@ -116,6 +125,8 @@ def render_game(game: Game, templates_root: Path, opts: BuildOptions,
                 "sha256": hashlib.sha256(data).hexdigest()}
             if custom and name == f"{comp.id}.pdf":
                 meta["custom"] = custom  # the user's own items printed in this file
+            if built.guests and name == f"{comp.id}.pdf":
+                meta["with"] = [{"component": g, "items": n} for g, n in built.guests.items()]
             result.outputs.append((name, data, meta))
     for message, (path, line, key) in renderer.overflows:
         problem = Problem("error", path, line, key, message, "text-placement")

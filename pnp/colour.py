@@ -55,6 +55,18 @@ def parse_hex(value: str) -> RGB:
     return int(h[0:2], 16) / 255, int(h[2:4], 16) / 255, int(h[4:6], 16) / 255
 
 
+def parse(value: str) -> RGB:
+    """Any colour `is_colour` accepts → (r, g, b) in 0..1."""
+    if _HEX_COLOUR.fullmatch(value.strip()):
+        return parse_hex(value)
+    from reportlab.lib.colors import getAllNamedColors
+
+    named = getAllNamedColors().get(value.strip().lower())
+    if named is None:
+        raise ValueError(f"not a colour: {value!r}")
+    return float(named.red), float(named.green), float(named.blue)
+
+
 def _linear(c: float) -> float:
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 

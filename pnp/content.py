@@ -187,10 +187,31 @@ def load_game(folder: Path, problems: list[Problem],
                            problems, custom=False)
         components[comp_id] = Component(comp_id, cspec, items, isrc)
     _check_data(spec, src, problems)
+    _check_print_with(spec, src, problems)
     for path in custom_files or []:
         _load_custom(path, spec, components, problems)
     _place_replacements(components, replace or [], problems)
     return Game(spec, folder, src, components)
+
+
+def _check_print_with(spec: GameSpec, src: Source, problems: list[Problem]) -> None:
+    """`print_with` names another component of cut items (not a sheet, not itself, not
+    one that is printed with a third)."""
+    items_kinds = ("deck", "tiles", "tokens")
+    for comp_id, cspec in spec.components.items():
+        host_id = cspec.print_with if cspec else None
+        if host_id is None:
+            continue
+        host = spec.components.get(host_id)
+        key: Key = ("components", comp_id, "print_with")
+        if host is None:
+            problems.append(problem(src, key, f"no component '{host_id}'"
+                                              f"{did_you_mean(host_id, list(spec.components))}"))
+        elif host_id == comp_id or host.print_with or host.kind not in items_kinds \
+                or cspec.kind not in items_kinds:
+            problems.append(problem(src, key, "a deck, tiles or tokens component prints with "
+                                              "another deck, tiles or tokens component that "
+                                              "is printed on its own"))
 
 
 def _place_replacements(components: dict[str, Component], replace: list[str],

@@ -92,7 +92,8 @@ def render_faces(game: Game, comp: Component, renderer: Renderer, bleed_mm: floa
                            game.source.line(("components", comp.id)), f"components.{comp.id}")
     out: list[tuple[Item, str, str | None]] = []
     memo: dict[int, tuple[str, str | None]] = {}
-    shared_back = comp.spec.back and not renderer.depends_on(comp.spec.back, "item")
+    shared_back = comp.spec.back and not any(renderer.depends_on(comp.spec.back, name)
+                                             for name in ("item", "extra"))
     common_back: str | None = None
     from .load import key_text
 

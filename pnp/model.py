@@ -50,6 +50,8 @@ class ComponentSpec:
     orientation: Literal["portrait", "landscape"] = "portrait"
     description: str | None = None
     overlay: str | None = None  # pads: what changes per sheet (name, filled values)
+    print_with: str | None = None  # small items printed in the spare space of another
+    #                                component's last sheet (tokens beside the tiles)
     preflight: ComponentChecks = field(default_factory=ComponentChecks)
 
 

@@ -9,7 +9,7 @@ from . import fonts
 from .errors import ContentError, Problem
 from .games import module_for
 from .load import key_text
-from .model import Expectation, Game
+from .model import Expectation, Game, Item
 from .render import Renderer
 
 
@@ -95,11 +95,35 @@ def check_expectations(game: Game) -> list[Problem]:
                                         f"{exp.per} values, got {len(groups)} "
                                         f"({', '.join(groups)}) {cite}"))
         elif value != exp.count:
+            detail, item = _explain(game, exp, module)
+            if item is not None:
+                path, line, key = str(item.source.path), item.line(), key_text(item.key)
             problems.append(Problem("error", path, line, key,
-                                    f"{exp.what}: expected {exp.count}, got {value} {cite}"))
+                                    f"{exp.what}: expected {exp.count}, got {value}{detail} "
+                                    f"{cite}"))
         else:
             problems.extend(_replacement_changes(game, exp, i, value))
     return problems
+
+
+def _explain(game: Game, exp: Expectation, module: Any) -> tuple[str, Item | None]:
+    """The items behind a wrong count: the ones a component count found (or the game
+    module's own account for a measured check), and the first of them to point at."""
+    if exp.check:
+        explain = getattr(module, "EXPLAIN", {}).get(exp.check) if module else None
+        if explain is None:
+            return "", None
+        text, item = explain(game)
+        return (f": {text}" if text else ""), item
+    comp = game.components.get(exp.component or "")
+    if comp is None:
+        return "", None
+    items = [i for i in comp.shipped()
+             if all(str(i.fields.get(f)) == str(v) for f, v in exp.where.items())]
+    if not items or not exp.where:
+        return "", None
+    names = ", ".join(i.id for i in items[:8]) + (" …" if len(items) > 8 else "")
+    return f" ({names})", items[0]
 
 
 def _replacement_changes(game: Game, exp: Expectation, index: int, shipped: Any) -> list[Problem]:

@@ -16,6 +16,7 @@ from ..pages import PdfRecord, Who
 from ..pdf import Face, SvgPainter, new_canvas
 from ..render import Renderer
 from ..units import to_mm
+from . import spare
 
 
 @dataclass
@@ -27,6 +28,7 @@ class Built:
     per_page: int
     extra: dict[str, tuple[bytes, int]] = field(default_factory=dict)  # more files: pages
     records: list[PdfRecord] = field(default_factory=list)  # what preflight checks
+    guests: dict[str, int] = field(default_factory=dict)  # printed in the spare space: items
 
 
 def who(comp: Component, item: Item, side: str, template: str | None) -> Who:
@@ -48,7 +50,19 @@ def layout_for(game: Game, comp: Component, opts: BuildOptions,
                            f"components.{comp.id}.size") from exc
 
 
-def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> Built:
+def _parsed(painter: SvgPainter, comp: Component,
+            faces: list[tuple[Item, str, str | None]]) -> list[tuple[Face, Face | None, Who, Who]]:
+    back_tpl = comp.spec.back or ""
+    return [(painter.parse(front, comp.spec.front),
+             painter.parse(back, back_tpl) if back else None,
+             who(comp, item, "front", comp.spec.front), who(comp, item, "back", back_tpl))
+            for item, front, back in faces]
+
+
+def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
+          guests: list[Component] | None = None) -> Built:
+    """`guests`: components printed with this one (`print_with`), placed in the spare
+    space of its last page when they all fit there."""
     w, h = item_size(game, comp)
     faces = render_faces(game, comp, renderer, to_mm(opts.bleed), opts.lang)
     layout = layout_for(game, comp, opts, len(faces))
@@ -56,14 +70,11 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
     canvas = new_canvas(buf, layout.page_w, layout.page_h,
                         f"{game.spec.name}: {comp.spec.title}")
     painter = SvgPainter(canvas, game.folder)
-    back_tpl = comp.spec.back or ""
-    parsed: list[tuple[Face, Face | None, Who, Who]] = [
-        (painter.parse(front, comp.spec.front),
-         painter.parse(back, back_tpl) if back else None,
-         who(comp, item, "front", comp.spec.front), who(comp, item, "back", back_tpl))
-        for item, front, back in faces]
+    parsed = _parsed(painter, comp, faces)
     per = layout.per_page
     chunks = [parsed[i:i + per] for i in range(0, len(parsed), per)]
+    extras = _guests(game, layout, len(chunks[-1]) if chunks else 0, guests or [], renderer,
+                     opts, painter)
     has_backs = comp.spec.back is not None
     total_pages = len(chunks) * (2 if has_backs else 1)
     page_no = 0
@@ -85,6 +96,10 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
         for slot, (front, _, front_who, _) in zip(page.slots, chunk, strict=True):
             painter.draw(front, slot.x - opts.bleed, slot.y - opts.bleed, slot.art_box(),
                          who=front_who, trim_inset=opts.bleed)
+        if chunk is chunks[-1]:
+            for slot, (front, _, front_who, _) in extras.placed:
+                painter.draw(front, slot.x - spare.GUEST_BLEED, slot.y - spare.GUEST_BLEED,
+                             slot.art_box(), who=front_who, trim_inset=spare.GUEST_BLEED)
         furniture("fronts", page)
         painter.show_page()
 
@@ -98,6 +113,14 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
         for bslot, (_, back, _, back_who) in zip(backs, chunk, strict=True):
             painter.draw(back, bslot.x - opts.bleed, bslot.y - opts.bleed, bslot.art_box(),
                          rotate180=upside_down, who=back_who, trim_inset=opts.bleed)
+        if chunk is chunks[-1]:
+            slots = spare.back_slots([s for s, _ in extras.placed], page, opts.flip,
+                                     opts.back_offset)
+            for bslot, (_, (_, back, _, back_who)) in zip(slots, extras.placed, strict=True):
+                if back is not None:
+                    painter.draw(back, bslot.x - spare.GUEST_BLEED, bslot.y - spare.GUEST_BLEED,
+                                 bslot.art_box(), rotate180=upside_down, who=back_who,
+                                 trim_inset=spare.GUEST_BLEED)
         furniture(f"backs (flip on the {opts.flip} edge)",
                   replace(page, slots=tuple(impose.back_slot(s, page, opts.flip, (0.0, 0.0))
                                             for s in page.slots)))
@@ -114,4 +137,29 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
         backs_page(chunk)
     data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
     return Built(data, len(parsed), page_no, has_backs and opts.duplex, per,
-                 records=[record])
+                 records=[record], guests=extras.counts)
+
+
+@dataclass
+class _Guests:
+    placed: list[tuple[impose.Slot, tuple[Face, Face | None, Who, Who]]] = field(
+        default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def _guests(game: Game, layout: impose.Layout, used: int, guests: list[Component],
+            renderer: Renderer, opts: BuildOptions, painter: SvgPainter) -> _Guests:
+    """The guests' faces and their slots in the last page's spare space, one component
+    after another, as long as every item of a component fits."""
+    out = _Guests()
+    for guest in guests:
+        gw, gh = item_size(game, guest)
+        faces = render_faces(game, guest, renderer, to_mm(spare.GUEST_BLEED), opts.lang)
+        slots = spare.place(layout, used, len(out.placed) + len(faces), gw, gh)
+        if slots is None or (out.placed and any(
+                (a.w, a.h) != (gw, gh) for a, _ in out.placed)):
+            continue
+        parsed = _parsed(painter, guest, faces)
+        out.placed += list(zip(slots[len(out.placed):], parsed, strict=True))
+        out.counts[guest.id] = len(faces)
+    return out

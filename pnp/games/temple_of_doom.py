@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .. import colour
 from ..errors import Problem
 from ..model import Game, Item
 from ..schema import Colour
@@ -129,6 +130,71 @@ MEASURES = {
     "starting-row-symbols": _starting_row_symbols,
     "easier-moved-tiles": _easier_moved,
 }
+
+
+def _deck_name(game: Game, deck: str) -> str:
+    bg = game.spec.data["decks"][deck]
+    return str(game.spec.data["backgrounds"][bg]["deck"])
+
+
+def _explain_sizes(game: Game) -> tuple[str, Item | None]:
+    """Which cards make a deck too big or too small after the swap."""
+    decks = decks_after_swap(game)
+    wanted = next((e.count for e in game.spec.expectations
+                   if e.check == "deck-sizes-after-swap"), [])
+    parts, first = [], None
+    for i, (name, cards) in enumerate(decks.items()):
+        if not isinstance(wanted, list) or i >= len(wanted) or len(cards) != wanted[i]:
+            own = game.spec.data["decks"][name]
+            moved = [c for c in cards if c.fields.get("background") != own]
+            parts.append(f"{_deck_name(game, name)} {len(cards)}"
+                         + (f" (swapped in: {_ids(moved)})" if moved else ""))
+            first = first or (moved or cards or [None])[0]
+    return "; ".join(parts), first
+
+
+def _explain_spread(game: Game) -> tuple[str, Item | None]:
+    """Per deck, the symbols that are over or under 3, and the cards that carry them."""
+    symbols = game.components["cards"].spec.fields["symbol"].choices or []
+    names = game.spec.data.get("symbols", {})
+    parts, first = [], None
+    for name, cards in decks_after_swap(game).items():
+        by_symbol = {s: [c for c in cards if c.fields.get("symbol") == s] for s in symbols}
+        wrong = [f"{len(found)} {names.get(s, {}).get('name', s)}"
+                 + (f" ({_ids(found)})" if found else "")
+                 for s, found in by_symbol.items() if len(found) != 3]
+        if wrong:
+            parts.append(f"{_deck_name(game, name)} deck: {', '.join(wrong)}")
+            over = [c for found in by_symbol.values() if len(found) > 3 for c in found]
+            first = first or (over or cards or [None])[0]
+    return "; ".join(parts), first
+
+
+def _ids(cards: list[Item]) -> str:
+    return ", ".join(c.id for c in cards[:8]) + (f" and {len(cards) - 8} more"
+                                                  if len(cards) > 8 else "")
+
+
+EXPLAIN = {"deck-sizes-after-swap": _explain_sizes,
+           "symbol-spread-after-swap": _explain_spread}
+
+
+def item_context(game: Game, component_id: str, item: Item, lang: str) -> dict[str, Any]:
+    """A card's deck after the swap: its back, and the deck band on its front."""
+    if component_id != "cards":
+        return {}
+    if "deck_of" not in game.cache:
+        game.cache["deck_of"] = {c.id: name for name, cards in decks_after_swap(game).items()
+                                 for c in cards}
+    deck = game.cache["deck_of"].get(item.id)
+    if deck is None:  # a custom card: the deck of its background
+        deck = next((d for d, bg in game.spec.data["decks"].items()
+                     if bg == item.fields.get("background")), DECK_ORDER[0])
+    bg = game.spec.data["backgrounds"][game.spec.data["decks"][deck]]
+    light = colour.lightness(colour.parse(bg["fill"])) > 60
+    return {"deck": deck, "deck_name": bg["deck"], "deck_fill": bg["fill"],
+            "deck_ink": bg["ink"] if light else "#ffffff", "deck_panel": bg["panel"],
+            "deck_dark": bg["ink"]}
 
 VALUES = {"brown": (4, 5, 6), "pink": (1, 2, 3), "green": (1, 1, 2)}
 

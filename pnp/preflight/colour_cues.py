@@ -28,19 +28,19 @@ class _Attribute:
 
 
 def check(report: Reporter, records: list[PdfRecord]) -> None:
-    built = {r.component for r in records}
+    built = {r.component for r in records} | {
+        p.who.component for r in records for page in r.pages for p in page.placed if p.who}
     for comp_id, comp in report.game.components.items():
         wanted = comp.spec.preflight.tell_apart
         if not wanted or comp_id not in built:
             continue
         found = {a: _Attribute() for a in wanted}
         for record in records:
-            if record.component != comp_id:
-                continue
             seen: set[tuple[str, ...]] = set()
             for page in record.pages:
                 for placed in page.placed:
-                    if placed.layers in seen or placed.role == "thumbnail":
+                    owner = placed.who.component if placed.who else record.component
+                    if owner != comp_id or placed.layers in seen or placed.role == "thumbnail":
                         continue
                     seen.add(placed.layers)
                     _collect(found, report, record, placed)
