@@ -199,3 +199,26 @@ def place_labels(points: dict[str, Point], texts: dict[str, str],
         boxes.append(pick[3])
         out[name] = (round(pick[0], 2), round(pick[1], 2), pick[2], round(w, 2))
     return out
+
+
+def convex_hull(points: list[Point]) -> list[Point]:
+    """The corners of the smallest convex polygon around `points`, anticlockwise
+    (Andrew's monotone chain); fewer than 3 distinct points come back as they are."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def turn(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Point] = []
+    upper: list[Point] = []
+    for p in pts:
+        while len(lower) >= 2 and turn(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and turn(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
