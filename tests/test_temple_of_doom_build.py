@@ -17,10 +17,10 @@ def test_manifest_lists_every_file_with_its_hash(tod_a4: Path) -> None:
     manifest = json.loads((tod_a4 / "manifest.json").read_text())
     assert manifest["game"] == "temple-of-doom" and manifest["paper"] == "a4"
     files = {f["component"]: f for f in manifest["files"]}
-    assert set(files) == {"cards", "tiles", "cubes", "layout"}
+    assert set(files) == {"cards", "tiles", "reference", "layout"}
     assert (files["cards"]["items"], files["cards"]["pages"], files["cards"]["duplex"]) == (54, 12, True)
     assert (files["tiles"]["items"], files["tiles"]["duplex"]) == (36, True)
-    assert files["cubes"]["items"] == 8
+    assert files["tiles"]["with"] == [{"component": "cubes", "items": 8}]  # its spare space
     assert files["layout"]["pages"] == 1
     for f in manifest["files"]:
         data = (tod_a4 / f["path"]).read_bytes()
@@ -55,9 +55,7 @@ def test_tiles_and_tokens(tod_a4: Path) -> None:
     tiles = pdfplumber.open(tod_a4 / "tiles.pdf")
     backs_text = " ".join(p.extract_text() for p in tiles.pages[1::2])
     assert backs_text.count("COLLAPSED") == 36
-    cubes = pdfplumber.open(tod_a4 / "cubes.pdf")
-    text = cubes.pages[0].extract_text()
-    assert Counter(re.findall(r"YELLOW|GREEN|RED|BLUE", text)) == {"YELLOW": 2, "GREEN": 2, "RED": 2, "BLUE": 2}
+    assert len(tiles.pages) == 2
 
 
 def test_layout_guide_shows_rows_variant_and_decks(tod_a4: Path) -> None:
@@ -77,7 +75,7 @@ def test_layout_guide_shows_rows_variant_and_decks(tod_a4: Path) -> None:
 
 
 def test_fonts_embedded_subset_once(tod_a4: Path) -> None:
-    for name in ("cards.pdf", "tiles.pdf", "cubes.pdf", "layout.pdf"):
+    for name in ("cards.pdf", "tiles.pdf", "reference.pdf", "layout.pdf"):
         reader = PdfReader(tod_a4 / name)
         fonts = {}
         for page in reader.pages:
@@ -122,7 +120,7 @@ def _fonts(page):
 def test_same_input_gives_byte_identical_output(tmp_path: Path, tod_a4: Path) -> None:
     result = run_pnp("build", "temple-of-doom", "--out", tmp_path)
     assert result.returncode == 0, result.stderr
-    for f in ("cards.pdf", "tiles.pdf", "cubes.pdf", "layout.pdf", "manifest.json"):
+    for f in ("cards.pdf", "tiles.pdf", "reference.pdf", "layout.pdf", "manifest.json"):
         assert (tmp_path / "temple-of-doom" / f).read_bytes() == (tod_a4 / f).read_bytes(), f
 
 

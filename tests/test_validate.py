@@ -15,7 +15,7 @@ def test_shipped_game_is_valid_and_says_what_it_checked() -> None:
     out = result.stdout
     assert out.startswith("temple-of-doom: ok")
     assert "22 expectations checked" in out
-    assert "rendered   4 components in en on a4, letter" in out
+    assert "rendered   5 components in en on a4, letter" in out
     for check in ("pdf-resources", "fonts", "glyphs", "text-size", "text-placement",
                   "printable-area", "colour-cues", "fits"):
         assert f"{check} " in out, check

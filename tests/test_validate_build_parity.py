@@ -19,27 +19,27 @@ from pnp.validation import validate_game
 # (game, file, text to replace, replacement): each breaks the game in one way a user might
 MUTATIONS = [
     ("temple-of-doom", "game.yaml", "languages: [en]", "languages: [de]"),
-    ("temple-of-doom", "game.yaml", 'brown: {fill: "#8a5a34"', "brown: {fill: null"),
-    ("temple-of-doom", "game.yaml", 'red: {fill: "#d2382c"', 'red: {fill: "#d2382"'),
-    ("temple-of-doom", "game.yaml", 'red: {fill: "#d2382c", ink: "#ffffff", name: RED',
-     'red: {fill: "#d2382c", ink: "#ffffff", name: RED RED RED RED RED RED'),
+    ("temple-of-doom", "game.yaml", 'brown: {fill: "#74441f"', "brown: {fill: null"),
+    ("temple-of-doom", "game.yaml", 'red: {fill: "#d0302a"', 'red: {fill: "#d0302"'),
+    ("temple-of-doom", "game.yaml", 'red: {fill: "#d0302a", ink: "#ffffff", name: RED',
+     'red: {fill: "#d0302a", ink: "#ffffff", name: RED RED RED RED RED RED'),
     ("temple-of-doom", "game.yaml", "drop: {name: Drop,", "drop: {name: Droplet of the deep well,"),
-    ("temple-of-doom", "game.yaml", "size: 38mm", "size: 20mm"),
-    ("temple-of-doom", "game.yaml", "size: 38mm", "size: 300mm"),
-    ("temple-of-doom", "game.yaml", "size: 25mm", "size: 12mm"),
+    ("temple-of-doom", "game.yaml", "size: 32mm", "size: 20mm"),
+    ("temple-of-doom", "game.yaml", "size: 32mm", "size: 300mm"),
+    ("temple-of-doom", "game.yaml", "size: 12mm", "size: 30mm"),
     ("temple-of-doom", "game.yaml", "size: poker", "size: mini"),
     ("temple-of-doom", "templates/card-front.svg.j2", 'font-family="Fira Sans" font-size="3"',
      'font-family="Arial" font-size="3"'),
-    ("temple-of-doom", "templates/card-front.svg.j2", 'font-size="10.5"', 'font-size="1.5"'),
-    ("temple-of-doom", "templates/card-front.svg.j2", '<g><text x="10.5" y="18.2"',
-     '<g><text x="0.5" y="18.2"'),
+    ("temple-of-doom", "templates/card-front.svg.j2", 'font-size="10"', 'font-size="1.5"'),
+    ("temple-of-doom", "templates/card-front.svg.j2", '<text x="13" y="18.4"',
+     '<text x="0.5" y="18.4"'),
     ("temple-of-doom", "templates/layout.svg.j2", "{% set rx = W - 72 %}", "{% set rx = 240 %}"),
     ("temple-rush", "game.yaml", "lightning_text: \"Manche", "lightning_text: \"" + "Très " * 60 + "Manche"),
     ("temple-rush", "game.yaml", "hammer: Hammer & Chisel", "hammer: Hammer, Chisel and Mallet"),
     ("dice-trip", "game.yaml", "      tracker: ZAHLENLEISTE", "      trackr: ZAHLENLEISTE"),
     ("dice-trip", "game.yaml", "      title: DICE TRIP\n      name: Name\n      score: SCORE",
      "      title: DICE TRIP\n      name: Name\n      score: SCORE ☃"),
-    ("temple", "reference.yaml", "Get one of your stones", "Get one " + "of your many " * 40 + "stones"),
+    ("temple", "reference.yaml", "Bring one of your stones", "Bring one " + "of your many " * 40 + "stones"),
 ]
 
 
@@ -85,9 +85,9 @@ def test_content_defects_fail_validate_with_exit_1(tmp_path: Path) -> None:
     from conftest import assert_clean_failure, run_pnp
 
     for i, (old, new, said) in enumerate([
-            ('brown: {fill: "#8a5a34"', "brown: {fill: null", "game.yaml:"),
-            ('red: {fill: "#d2382c"', 'red: {fill: "#d2382"', "data.borders.red.fill: must be "
-             "a colour: #rrggbb, #rgb or a name such as 'red' (got '#d2382')")]):
+            ('brown: {fill: "#74441f"', "brown: {fill: null", "game.yaml:"),
+            ('red: {fill: "#d0302a"', 'red: {fill: "#d0302"', "data.borders.red.fill: must be "
+             "a colour: #rrggbb, #rgb or a name such as 'red' (got '#d0302')")]):
         folder = _mutated(tmp_path / str(i), "temple-of-doom", "game.yaml", old, new)
         lines = assert_clean_failure(run_pnp("validate", "temple-of-doom", "--content",
                                              folder.parent), 1)

@@ -150,7 +150,7 @@ def _pairs(entries: list[list[str]], name: str, spec: BoardSpec, ids: dict[str, 
         a, b = pair
         fa, fb = fields[ids[a]], fields[ids[b]]
         if a == b or max(abs(fa.row - fb.row), abs(fa.col - fb.col)) != 1:
-            at((name, i), f"{a}–{b} does not join neighbouring fields: every path runs "
+            at((name, i), f"path {a}–{b} does not join neighbouring fields: every path runs "
                           "straight or diagonally to the next field, so a leap turns by 45 "
                           "degrees (GAMEPLAY)" if name == "paths" else
                           f"{a}–{b} are not neighbouring fields")
