@@ -41,6 +41,8 @@ class ComponentSpec:
     kind: Kind
     title: str
     front: str
+    titles: dict[str, str] = field(default_factory=dict)  # the title in other languages,
+    #                                                        for page footers
     file: str | None = None
     items_key: str | None = None
     size: str | None = None
@@ -53,6 +55,9 @@ class ComponentSpec:
     print_with: str | None = None  # small items printed in the spare space of another
     #                                component's last sheet (tokens beside the tiles)
     preflight: ComponentChecks = field(default_factory=ComponentChecks)
+
+    def title_in(self, lang: str | None) -> str:
+        return self.titles.get(lang or "", self.title)
 
 
 @dataclass

@@ -63,6 +63,30 @@ def test_no_two_cards_alike_in_greyscale(tod_a4: Path) -> None:
         assert worst > 4, (index, worst)
 
 
+@pytest.mark.parametrize("kind", ["deutan", "protan"])
+def test_no_two_cards_alike_to_colour_blind_eyes(tod_a4: Path, kind: str) -> None:
+    """The sheets rendered, then seen through the deuteranopia / protanopia simulation:
+    every card on a sheet still differs from every other (same crops as in grey)."""
+    from PIL import Image
+
+    pdfium = pytest.importorskip("pypdfium2")
+    pdf = pdfplumber.open(tod_a4 / "cards.pdf")
+    doc = pdfium.PdfDocument(str(tod_a4 / "cards.pdf"))
+    for index in (0, 2, 6, 10):
+        img = doc[index].render(scale=40 / 72).to_pil().convert("RGB")
+        crops = []
+        for corner in _cards_on(pdf.pages[index]):
+            small = _crop(img, corner, (0, 0, CARD_W, CARD_H), dpi=40).resize((24, 34))
+            raw = small.tobytes()
+            seen = bytes(round(255 * c) for i in range(0, len(raw), 3)
+                         for c in colour.simulate((raw[i] / 255, raw[i + 1] / 255,
+                                                   raw[i + 2] / 255), kind))
+            crops.append(Image.frombytes("RGB", small.size, seen).convert("L"))
+        assert len(crops) == 9
+        worst = min(_mean_diff(a, b) for a, b in combinations(crops, 2))
+        assert worst > 3, (kind, index, worst)
+
+
 def test_background_and_border_colours_spread_in_grey() -> None:
     import yaml
 

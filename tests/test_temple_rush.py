@@ -65,7 +65,7 @@ def test_unbuildable_card_in_content(content_copy: Path) -> None:
 
 def test_custom_temple_cards(tmp_path: Path) -> None:
     good = tmp_path / "mine.yaml"
-    good.write_text("temples:\n  - id: my-temple\n    points: 4\n    shape: |\n      .##.\n      ####\n      ####\n")
+    good.write_text("temples:\n  - id: my-temple\n    points: 3\n    shape: |\n      .##.\n      ####\n      ####\n")
     result = run_pnp("validate", GAME, "--custom", good)
     assert result.returncode == 0, result.stderr  # an addition: the rules count the shipped 32
     assert "my-temple" not in result.stderr
@@ -90,17 +90,17 @@ def test_cards_both_sides_alike(french: Path) -> None:
     fronts = " ".join(pdf.pages[i].extract_text() for i in range(0, 8, 2))
     backs = " ".join(pdf.pages[i].extract_text() for i in range(1, 8, 2))
     for value in (3, 4, 5, 6):
-        assert fronts.count(f"{value} points") == 8
-        assert backs.count(f"{value} points") == 8
+        assert fronts.count(f"{value} points =") == 8
+        assert backs.count(f"{value} points =") == 8
 
 
 def test_french_text_with_accents(french: Path) -> None:
     boards = pdfplumber.open(french / "boards.pdf").pages[0].extract_text()
-    assert "pas utilisée à 2 ou 3 joueurs" in boards
-    assert "zone Bonus : une brique de chaque taille au plus" in boards
-    solo = pdfplumber.open(french / "solo.pdf").pages[0].extract_text()
+    assert "4 joueurs seulement : vide à 2 ou 3" in boards
+    assert "Zone Bonus : une brique de chaque taille au plus" in boards
+    solo = pdfplumber.open(french / "temples.pdf").pages[6].extract_text()
     assert "Règles solo".upper() in solo and "Mise en place" in solo
-    assert "découpez" in pdfplumber.open(french / "dice.pdf").pages[0].extract_text()
+    assert "Découpez" in pdfplumber.open(french / "dice.pdf").pages[0].extract_text()
 
 
 def test_power_tokens_duplex_alignment(french: Path) -> None:
@@ -119,9 +119,12 @@ def test_power_tokens_duplex_alignment(french: Path) -> None:
 def test_counts_of_everything(french: Path) -> None:
     import json
 
-    files = {f["path"]: f["items"] for f in json.loads((french / "manifest.json").read_text())["files"]}
-    assert files == {"temples.pdf": 32, "lightning.pdf": 1, "boards.pdf": 4, "powers.pdf": 12,
-                     "points.pdf": 12, "dice.pdf": 4, "bricks.pdf": 1, "solo.pdf": 1}
+    listed = json.loads((french / "manifest.json").read_text())["files"]
+    files = {f["path"]: f["items"] for f in listed}
+    assert files == {"temples.pdf": 32, "boards.pdf": 4, "powers.pdf": 12, "dice.pdf": 4,
+                     "bricks.pdf": 1}
+    guests = {g["component"]: g["items"] for f in listed for g in f.get("with", [])}
+    assert guests == {"lightning": 1, "solo": 1, "points": 12, "stands": 3}
     bricks = pdfplumber.open(french / "bricks.pdf").pages[0]
     assert "13 par couleur" in bricks.extract_text()
 
@@ -131,7 +134,7 @@ def test_missing_translation(content_copy: Path, tmp_path: Path) -> None:
     others.write_text(others.read_text().replace("title: {fr: Règles solo, en: Solo rules}",
                                                  "title: {fr: Règles solo}"))
     lines = assert_clean_failure(run_pnp("validate", GAME, "--content", content_copy), 1)
-    assert any("others.yaml:34: solo[0].title: no 'en' translation (has: fr)" in ln
+    assert any("others.yaml:37: solo[0].title: no 'en' translation (has: fr)" in ln
                for ln in lines), lines
     assert run_pnp("validate", GAME, "--content", content_copy, "--lang", "fr").returncode == 0
     lines = assert_clean_failure(run_pnp("build", GAME, "--content", content_copy, "--lang", "en",

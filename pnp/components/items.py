@@ -16,6 +16,7 @@ from ..pages import PdfRecord, Who
 from ..pdf import Face, SvgPainter, new_canvas
 from ..render import Renderer
 from ..units import to_mm
+from ..wording import words
 from . import spare
 
 
@@ -72,9 +73,13 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     painter = SvgPainter(canvas, game.folder)
     parsed = _parsed(painter, comp, faces)
     per = layout.per_page
+    joined, others = _join(game, comp, guests or [], renderer, opts, painter,
+                           -len(parsed) % per if parsed else 0)
+    parsed += [face for _, faces_of in joined for face in faces_of]
     chunks = [parsed[i:i + per] for i in range(0, len(parsed), per)]
-    extras = _guests(game, layout, len(chunks[-1]) if chunks else 0, guests or [], renderer,
+    extras = _guests(game, layout, len(chunks[-1]) if chunks else 0, others, renderer,
                      opts, painter)
+    extras.counts = {**{g.id: len(f) for g, f in joined}, **extras.counts}
     has_backs = comp.spec.back is not None
     total_pages = len(chunks) * (2 if has_backs else 1)
     page_no = 0
@@ -85,8 +90,10 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
         if opts.crop_marks:
             draw_marks(painter, impose.crop_marks(page, band))
         if band:
-            info = (f"{game.spec.name} · {comp.spec.title} · {side} · page {page_no}/"
-                    f"{total_pages} · {to_mm(w):g}×{to_mm(h):g} mm, bleed {to_mm(opts.bleed):g} mm")
+            say = words(opts.lang)
+            info = (f"{game.spec.name} · {comp.spec.title_in(opts.lang)} · {side} · "
+                    f"{say['page']} {page_no}/{total_pages} · {to_mm(w):g}×{to_mm(h):g} mm, "
+                    f"{say['bleed']} {to_mm(opts.bleed):g} mm")
             draw_info(painter, band, info)
 
     def fronts_page(chunk: list) -> None:
@@ -100,7 +107,7 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
             for slot, (front, _, front_who, _) in extras.placed:
                 painter.draw(front, slot.x - spare.GUEST_BLEED, slot.y - spare.GUEST_BLEED,
                              slot.art_box(), who=front_who, trim_inset=spare.GUEST_BLEED)
-        furniture("fronts", page)
+        furniture(words(opts.lang)["fronts"], page)
         painter.show_page()
 
     def backs_page(chunk: list) -> None:
@@ -121,7 +128,8 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
                     painter.draw(back, bslot.x - spare.GUEST_BLEED, bslot.y - spare.GUEST_BLEED,
                                  bslot.art_box(), rotate180=upside_down, who=back_who,
                                  trim_inset=spare.GUEST_BLEED)
-        furniture(f"backs (flip on the {opts.flip} edge)",
+        furniture(words(opts.lang)["backs_flip"].format(
+                edge=words(opts.lang)[f"edge_{opts.flip}"]),
                   replace(page, slots=tuple(impose.back_slot(s, page, opts.flip, (0.0, 0.0))
                                             for s in page.slots)))
         painter.show_page()
@@ -136,7 +144,7 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     for chunk in deferred:
         backs_page(chunk)
     data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
-    return Built(data, len(parsed), page_no, has_backs and opts.duplex, per,
+    return Built(data, len(faces), page_no, has_backs and opts.duplex, per,
                  records=[record], guests=extras.counts)
 
 
@@ -145,6 +153,28 @@ class _Guests:
     placed: list[tuple[impose.Slot, tuple[Face, Face | None, Who, Who]]] = field(
         default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
+
+
+def _join(game: Game, comp: Component, guests: list[Component], renderer: Renderer,
+          opts: BuildOptions, painter: SvgPainter, room: int,
+          ) -> tuple[list[tuple[Component, list]], list[Component]]:
+    """Guests of the host's own size and sides (a Lightning card among the temple cards)
+    take the free slots of its grid as if they were its items: same bleed, same cuts,
+    backs aligned. The others go to the spare space (`_guests`)."""
+    joined: list[tuple[Component, list]] = []
+    others = []
+    for guest in guests:
+        same = item_size(game, guest) == item_size(game, comp) and \
+            (guest.spec.back is None) == (comp.spec.back is None) and \
+            guest.spec.shape == comp.spec.shape
+        faces = render_faces(game, guest, renderer, to_mm(opts.bleed), opts.lang) \
+            if same else []
+        if same and len(faces) <= room:
+            joined.append((guest, _parsed(painter, guest, faces)))
+            room -= len(faces)
+        else:
+            others.append(guest)
+    return joined, others
 
 
 def _guests(game: Game, layout: impose.Layout, used: int, guests: list[Component],

@@ -14,6 +14,7 @@ from ..pages import Who
 from ..pdf import SvgPainter, new_canvas
 from ..render import Renderer
 from ..units import MM, PAPERS, to_mm
+from ..wording import words
 from .items import Built
 
 FOOTER = PRINT_MARGIN + BAND + 2 * MM  # kept free at the bottom for the info line
@@ -55,7 +56,8 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
     painter.draw(face, 0, 0, role="sheet", who=Who(comp.id, side="sheet",
                                                    template=comp.spec.front))
     band = Band(10 * MM, PRINT_MARGIN, False, w - 20 * MM, BAND)  # templates keep FOOTER free
-    draw_info(painter, band, f"{game.spec.name} · {comp.spec.title} · page 1/1 · "
+    draw_info(painter, band, f"{game.spec.name} · {comp.spec.title_in(opts.lang)} · "
+                             f"{words(opts.lang)['page']} 1/1 · "
                              f"{opts.paper.upper()}")
     painter.show_page()
     data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)

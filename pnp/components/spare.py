@@ -18,17 +18,31 @@ EDGE = 0.5 * MM  # a guest's art keeps this far inside the host's cut lines
 
 
 def free_rects(layout: Layout, used: int) -> list[tuple[float, float, float, float]]:
-    """The empty slots of a page holding the first `used` items, as rectangles (x, y, w,
-    h), each kept one host bleed clear of the host's art and EDGE inside its own cut
-    lines: a guest never crosses a line the host's items are cut along."""
-    out = []
+    """The empty part of a page holding the first `used` items, as rectangles (x, y, w,
+    h): the rest of the last, part-filled row, then all the empty rows below as one (so a
+    guest may be larger than a host's slot). Each is kept one host bleed clear of the
+    host's art and EDGE inside its own cut lines: a guest never crosses a line the
+    host's items are cut along."""
     cols, b = layout.cols, layout.bleed
-    for i in range(max(used, 0), layout.per_page):
-        s = layout.slots[i]
-        r, c = divmod(i, cols)
-        top = b if r > 0 and (r - 1) * cols + c < used else EDGE
-        left = b if c > 0 and i - 1 < used else EDGE
-        out.append((s.x + left, s.y + EDGE, s.w - left - EDGE, s.h - top - EDGE))
+    used = max(used, 0)
+    row, col = divmod(used, cols)
+    groups = []
+    if col and row < layout.rows:
+        groups.append(list(range(row * cols + col, (row + 1) * cols)))
+        row += 1
+    if row < layout.rows:
+        groups.append(list(range(row * cols, layout.per_page)))
+    out = []
+    for group in groups:
+        slots = [layout.slots[i] for i in group]
+        x0 = min(s.x for s in slots)
+        y0 = min(s.y for s in slots)
+        x1 = max(s.x + s.w for s in slots)
+        y1 = max(s.y + s.h for s in slots)
+        first = group[0]
+        top = b if first >= cols and first - cols < used else EDGE
+        left = b if first % cols and first - 1 < used else EDGE
+        out.append((x0 + left, y0 + EDGE, x1 - x0 - left - EDGE, y1 - y0 - top - EDGE))
     return out
 
 

@@ -4,13 +4,13 @@ found is what the card shows."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from ..errors import Problem
 from ..load import key_text
 from ..model import Game, Item
 from ..schema import Colour
-from .temple_rush_solver import canonical, mirrored, read_shape, solve
+from .temple_rush_solver import canonical, fewest, mirrored, read_shape, solve
 
 
 @dataclass
@@ -19,6 +19,7 @@ class CardColour:
 
     fill: Colour
     name: dict[str, str]
+    ink: Colour  # the header text on that colour
 
 
 @dataclass
@@ -26,10 +27,13 @@ class Player:
     fill: Colour
     light: Colour
     name: dict[str, str]
+    mark: Literal["square", "diamond", "circle", "triangle", "ring", "cross"]  # the
+    #   shape that names the colour in black and white
 
 
 @dataclass
 class Data:
+    stud: float  # mm: one stud on the card drawings, the paper bricks and the Bonus slots
     stock: dict[str, int]
     deck: dict[str, int]
     display: dict[str, int]
@@ -96,12 +100,28 @@ def checks(game: Game) -> list[Problem]:
         if found.bricks is None:
             out.append(Problem("error", *where, f"temple {item.id} cannot be built from one "
                                                 f"player's 13 bricks: {found.reason}"))
+        out.extend(_cheaper_build(game, item))
         if str(item.fields.get("points")) not in values:
             out.append(Problem("error", str(item.source.path), item.line("points"),
                                key_text(item.key + ("points",)),
                                f"no card colour for {item.fields.get('points')} points "
                                f"(colours exist for {', '.join(values)})"))
     return out
+
+
+def _cheaper_build(game: Game, item: Item) -> list[Problem]:
+    """A card is worth the fewest bricks that build its silhouette: the rules judge the
+    shape only, so a player who finds a cheaper build scores the printed points anyway."""
+    rows, _ = build_of(game, item)
+    least = fewest(rows, _stock(game))
+    points = item.fields.get("points")
+    if least is None or not isinstance(points, int) or len(least) >= points:
+        return []
+    return [Problem("error", str(item.source.path), item.line("points"),
+                    key_text(item.key + ("points",)),
+                    f"temple {item.id} shows {points} points but {len(least)} bricks build "
+                    f"it ({describe(least)}): a card's points are the fewest bricks that "
+                    f"build its silhouette; write points: {len(least)} or change the shape")]
 
 
 def _same_silhouette(game: Game, item: Item, temples: list[Item],

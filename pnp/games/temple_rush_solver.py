@@ -169,6 +169,24 @@ def solve(rows: list[str], count: int | None = None,
     return Solution(None, f"no build of it uses exactly {count} bricks (its points)")
 
 
+def fewest(rows: list[str], stock: dict[int, int] | None = None) -> list[Brick] | None:
+    """A build with the fewest bricks (None: no build, or too large to prove). The rules
+    judge the silhouette only, so this count, not the drawing's, is what a card is worth."""
+    if shape_problem(rows):
+        return None
+    limit = STOCK if stock is None else stock
+    segments = [n for row in rows for _, n in _segments(row)]
+    deadline = time.monotonic() + MAX_SECONDS
+    try:
+        for count in range(sum(-(-n // 4) for n in segments), sum(limit.values()) + 1):
+            found = _search(rows, count, dict(limit), deadline)
+            if found is not None:
+                return found
+    except _TooLarge:
+        return None
+    return None
+
+
 class _TooLarge(Exception):
     """The search ran out of steps or time."""
 

@@ -121,7 +121,11 @@ def _measure(report: Reporter, records: list[PdfRecord], fit: Fit, side: str,
         report.add("fits", f"fit '{fit.id}': no part tagged part:{part} in {comp_id} (a "
                            f"template marks it with data-pnp=\"part:{part}\")", fit=fit.id)
         return None
-    w, h = (max if largest else min)(boxes, key=lambda b: b[0] * b[1])
+    if largest:  # every piece must fit: the widest and the tallest, together
+        many = len({(round(b[0], 1), round(b[1], 1)) for b in boxes}) > 1
+        return Size(max(b[0] for b in boxes), max(b[1] for b in boxes), False,
+                    f"{comp_id} {part}" + (", the widest and the tallest" if many else ""))
+    w, h = min(boxes, key=lambda b: b[0] * b[1])
     return Size(w, h, False, f"{comp_id} {part}")
 
 

@@ -1,0 +1,24 @@
+"""The few words pnp itself prints on a page (footers, sheet notes), per language: a
+French game printed with `--lang fr` has no English on it."""
+
+from __future__ import annotations
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {"fronts": "fronts", "backs": "backs", "page": "page", "bleed": "bleed",
+           "full_size": "full size", "sheet": "sheet", "with": "with",
+           "backs_flip": "backs (flip on the {edge} edge)", "edge_long": "long",
+           "edge_short": "short"},
+    "fr": {"fronts": "recto", "backs": "verso", "page": "page", "bleed": "fond perdu",
+           "full_size": "taille réelle", "sheet": "feuille", "with": "avec",
+           "backs_flip": "verso (retourner sur le bord {edge})", "edge_long": "long",
+           "edge_short": "court"},
+    "de": {"fronts": "Vorderseiten", "backs": "Rückseiten", "page": "Seite",
+           "bleed": "Anschnitt", "full_size": "Originalgröße", "sheet": "Blatt",
+           "with": "mit", "backs_flip": "Rückseiten (an der {edge} Kante wenden)",
+           "edge_long": "langen", "edge_short": "kurzen"},
+}
+
+
+def words(lang: str | None) -> dict[str, str]:
+    """The words in `lang`, English for a language pnp has no words for."""
+    return WORDS.get((lang or "en").split("-")[0], WORDS["en"])
