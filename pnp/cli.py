@@ -224,7 +224,7 @@ def build(
             _warn(result.warnings, result.game)
             for f in result.files:
                 items, pages = int(f["items"]), int(f["pages"])  # type: ignore[call-overload]
-                also = "".join(f" + {g['items']} {g['component']} in its spare space"
+                also = "".join(f" + {g['items']} {g['component']}"
                                for g in f.get("with", []))  # type: ignore[attr-defined]
                 typer.echo(f"{result.out_dir / str(f['path'])}: {items} item"
                            f"{'s' * (items != 1)}{also}, {pages} page{'s' * (pages != 1)}")

@@ -66,15 +66,15 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     space of its last page when they all fit there."""
     w, h = item_size(game, comp)
     faces = render_faces(game, comp, renderer, to_mm(opts.bleed), opts.lang)
-    layout = layout_for(game, comp, opts, len(faces))
+    joining, others = _joining(game, comp, guests or [], renderer, opts)
+    layout = layout_for(game, comp, opts, len(faces) + sum(len(f) for _, f in joining))
     buf = io.BytesIO()
     canvas = new_canvas(buf, layout.page_w, layout.page_h,
                         f"{game.spec.name}: {comp.spec.title}")
     painter = SvgPainter(canvas, game.folder)
     parsed = _parsed(painter, comp, faces)
     per = layout.per_page
-    joined, others = _join(game, comp, guests or [], renderer, opts, painter,
-                           -len(parsed) % per if parsed else 0)
+    joined = [(g, _parsed(painter, g, f)) for g, f in joining]
     parsed += [face for _, faces_of in joined for face in faces_of]
     chunks = [parsed[i:i + per] for i in range(0, len(parsed), per)]
     extras = _guests(game, layout, len(chunks[-1]) if chunks else 0, others, renderer,
@@ -155,26 +155,23 @@ class _Guests:
     counts: dict[str, int] = field(default_factory=dict)
 
 
-def _join(game: Game, comp: Component, guests: list[Component], renderer: Renderer,
-          opts: BuildOptions, painter: SvgPainter, room: int,
-          ) -> tuple[list[tuple[Component, list]], list[Component]]:
+def _joining(game: Game, comp: Component, guests: list[Component], renderer: Renderer,
+             opts: BuildOptions) -> tuple[list[tuple[Component, list]], list[Component]]:
     """Guests of the host's own size and sides (a Lightning card among the temple cards)
-    take the free slots of its grid as if they were its items: same bleed, same cuts,
-    backs aligned. The others go to the spare space (`_guests`)."""
-    joined: list[tuple[Component, list]] = []
+    join its grid as if they were its items: same bleed, same cuts, backs aligned. That
+    never takes more sheets than printing them apart. The others go to the spare space
+    (`_guests`)."""
+    joining: list[tuple[Component, list]] = []
     others = []
     for guest in guests:
-        same = item_size(game, guest) == item_size(game, comp) and \
-            (guest.spec.back is None) == (comp.spec.back is None) and \
-            guest.spec.shape == comp.spec.shape
-        faces = render_faces(game, guest, renderer, to_mm(opts.bleed), opts.lang) \
-            if same else []
-        if same and len(faces) <= room:
-            joined.append((guest, _parsed(painter, guest, faces)))
-            room -= len(faces)
+        if item_size(game, guest) == item_size(game, comp) and \
+                (guest.spec.back is None) == (comp.spec.back is None) and \
+                guest.spec.shape == comp.spec.shape:
+            joining.append((guest, render_faces(game, guest, renderer, to_mm(opts.bleed),
+                                                opts.lang)))
         else:
             others.append(guest)
-    return joined, others
+    return joining, others
 
 
 def _guests(game: Game, layout: impose.Layout, used: int, guests: list[Component],
