@@ -407,7 +407,9 @@ def _score_text(result: object) -> str:
              f"{cities(d['series'])}",
              f"  clean zones       {s['zones']:>4}   {', '.join(d['clean_zones']) or 'none'}",
              f"  tens variant      {s['tens']:>4}   {d['tens']}",
-             f"  total             {s['total']:>4}"]
+             f"  total             {s['total']:>4}",
+             "Readings where the rules leave it open:"]
+    lines += [f"  - {reading}" for reading in r["readings"]]
     return "\n".join(lines)
 
 

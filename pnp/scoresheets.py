@@ -12,10 +12,12 @@ from .build import write_atomic
 from .components import pad
 from .errors import InputError, Problem, ProblemsFound
 from .games import dice_trip_score as scorer
+from .games import module_for
 from .games.dice_trip import selected_map
 from .model import Component, Game
 from .options import BuildOptions
 from .render import Renderer, search_path
+from .units import to_mm
 from .validate import check_templates
 
 SCORABLE = ("dice-trip",)
@@ -66,6 +68,10 @@ def make_pad(root: Path, templates_root: Path, game_id: str, out: Path, opts: Bu
     game.options.update(map=map_name, count=count, per_page=per_page, names=names)
     game, warnings = load_valid_game_with(game)
     built, found = _build_pad(game, templates_root, opts)
+    module = module_for(game.id)
+    if names and hasattr(module, "name_problems"):  # names shortened to fit their line
+        found += module.name_problems(names, tuple(to_mm(v) for v in
+                                                   pad.sheet_box(opts, per_page)))
     _write(out, built.data)
     return PadResult(out, built.items, built.pages, len(built.data), warnings + found)
 
@@ -127,7 +133,7 @@ def score_file(root: Path, game_id: str, filled: Path) -> tuple[scorer.Score | N
     scorer.check_sheet(src, entries, m, game, problems)
     if any(p.severity == "error" for p in problems):
         return None, problems, game
-    return scorer.score(src, entries, m, game), problems, game
+    return scorer.score(src, entries, m, game, problems), problems, game
 
 
 def filled_pdf(game: Game, templates_root: Path, result: scorer.Score, powers: list[str],

@@ -1,5 +1,7 @@
 """Scoring filled Dice Trip sheets: every table and rule, each with its own case."""
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -218,3 +220,69 @@ def test_filled_sheet_pdf(tmp_path: Path) -> None:
     page = pdfplumber.open(out).pages[0]
     words = {w["text"] for w in page.extract_words()}
     assert {"27", "Example", "54", "61"} <= words
+
+
+# -- where the rules are open: the readings pnp applies, said with every score ----------
+
+def test_the_readings_are_printed_with_the_score(tmp_path: Path) -> None:
+    sheet = FIXTURES / "dice-trip" / "example-sheet.yaml"
+    result = run_pnp("score", "dice-trip", sheet)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Readings where the rules leave it open:" in out
+    assert "one of the two dice of its number has the city's colour" in out
+    assert "the series need not lie on the longest road" in out
+    assert "tens variant" not in out.split("Readings")[1]  # not played: not said
+    tens = tmp_path / "tens.yaml"
+    tens.write_text(sheet.read_text().replace("name: Example", "name: Example\nvariant: tens"))
+    data = json.loads(run_pnp("score", "dice-trip", tens, "--format", "json").stdout)
+    readings = " | ".join(data["readings"])
+    assert "after both numbers of the round that brings the sixth group of tens" in readings
+    assert "a crossed-out coloured city is not empty" in readings
+
+
+def test_a_variant_the_sheet_cannot_score_is_a_warning(tmp_path: Path) -> None:
+    """variant: tens without rounds used to score 0 silently."""
+    sheet = FIXTURES / "dice-trip" / "example-sheet.yaml"
+    path = tmp_path / "sheet.yaml"
+    path.write_text(sheet.read_text().replace("name: Example", "name: Example\nvariant: tens"))
+    line = next(n for n, ln in enumerate(path.read_text().splitlines(), 1)
+                if ln.startswith("variant:"))
+    result = run_pnp("score", "dice-trip", path)
+    assert result.returncode == 0, result.stderr
+    warning = [ln for ln in result.stderr.splitlines() if "warning" in ln]
+    assert len(warning) == 1, result.stderr
+    assert warning[0].startswith(f"{path}:{line}: variant: warning: the tens variant cannot be "
+                                 "scored from this sheet: 25 of 25 cities have no round")
+    assert re.search(r"tens variant\s+0\s+not scored", result.stdout), result.stdout
+    # some rounds given, not all: still a warning, naming how many lack one
+    text = path.read_text().replace("  Kassel: 11", "  Kassel: {number: 11, round: 1}")
+    path.write_text(text)
+    result = run_pnp("score", "dice-trip", path, "--format", "json")
+    assert result.returncode == 0 and "24 of 25 cities have no round" in result.stderr
+    assert json.loads(result.stdout)["scores"]["tens"] == 0
+
+
+def _rounds(rows: list[list[tuple[str, Any]]]) -> dict[str, Any]:
+    return {c: {"number": n, "round": r} for r, row in enumerate(rows, 1) for c, n in row}
+
+
+def test_tens_counted_after_both_numbers_and_crossed_cities_are_not_empty(
+        tmp_path: Path) -> None:
+    """Six groups of tens complete in round 4 with Freiburg's 61; Stuttgart (green) is
+    written in the same round, Dresden (blue) was crossed out in round 2. Empty coloured
+    cities after round 4: Hamburg, Hannover, Leipzig, Nürnberg, München = 5 (6 if the
+    count came between the two numbers of round 4, or if a crossed city were empty)."""
+    rows = [[("Kassel", 11), ("Münster", 21)], [("Düsseldorf", 31), ("Dresden", "x")],
+            [("Köln", 41), ("Saarbrücken", 51)], [("Freiburg im Breisgau", 61),
+                                                  ("Stuttgart", 12)]]
+    used = {11, 21, 31, 41, 51, 61, 12}
+    rest = [c for c in ALL if c not in {c for row in rows for c, _ in row}]
+    free = iter(n for n in TRACKER if n not in used)
+    pairs = [rest[i:i + 2] for i in range(0, len(rest), 2)]
+    rows += [[(c, next(free)) for c in pair] for pair in pairs]
+    assert len(rows) == 13 and len(rows[-1]) == 1
+    r = score(tmp_path, _rounds(rows), variant="tens")
+    assert r.parts["tens"] == 5, r.details["tens"]
+    assert "round 4" in r.details["tens"]
+    assert "Stuttgart" not in r.details["tens"] and "Dresden" not in r.details["tens"]

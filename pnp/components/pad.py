@@ -57,7 +57,10 @@ def render_svgs(game: Game, comp: Component, renderer: Renderer, opts: BuildOpti
     sheet = renderer.render(comp.spec.front, ctx)
     if not comp.spec.overlay:
         return sheet, []
-    return sheet, [renderer.render(comp.spec.overlay, {**ctx, "player": o}) for o in overlays]
+    module = module_for(game.id)
+    extra = getattr(module, "player_context", None)  # e.g. the name fitted to its line
+    return sheet, [renderer.render(comp.spec.overlay, {**ctx, "player": {
+        **o, **(extra(ctx, o) if extra else {})}}) for o in overlays]
 
 
 def players(game: Game) -> list[dict[str, Any]]:

@@ -4,19 +4,20 @@ sheet template draws (map geometry, tracker, labels)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
-from typing import Any
 
 from ..errors import Problem
 from ..model import Game
 from ..paths import game_file
 from ..schema import Colour
-from ..text import wrap
 from . import dice_trip_map as maps
-
-RADIUS = 3.3  # mm: a city circle, room for a pencilled two-digit number
-LABEL_SIZE = 2.3  # mm: city names
+from .dice_trip_sheet import (  # noqa: F401 - the game's hooks for pads
+    _geometry,
+    name_problems,
+    player_context,
+    sheet_context,
+    sheet_layout,
+)
 
 
 @dataclass
@@ -74,6 +75,10 @@ class Labels:
     legend_bonus: str
     legend_road: str
     zones_legend: str
+    dice_line: str  # {n}: how many dice, {dice}: their colours and letters
+    colour_names: dict[str, str]
+    die_letters: dict[str, str]
+    and_: str = field(metadata={"yaml": "and"})
 
 
 @dataclass
@@ -195,7 +200,9 @@ def _map_problems(game: Game, path: Path) -> list[Problem]:
         found: list[Problem] = []
         loaded = maps.load_map(path, found)
         if loaded is not None and not found:
-            found = maps.check_map(loaded, map_rules(game), printed_map_boxes(game))
+            found = maps.check_map(loaded, map_rules(game),
+                                   printed_map_boxes(game, list(loaded.spec.dice)))
+            found += _die_problems(game, loaded)
         game.cache[key] = found
     return game.cache[key]
 
@@ -225,111 +232,40 @@ def expectation_blocked(game: Game, check: str | None) -> bool:
         return True
 
 
-def printed_map_boxes(game: Game) -> list[tuple[float, float]]:
-    """The map boxes (mm) the pads print: each paper, one or two sheets a page. Roads and
-    circles are checked on the smallest, where they come closest."""
+def _die_problems(game: Game, m: maps.LoadedMap) -> list[Problem]:
+    """Each die colour of a map has a printed colour, and in every language a letter of
+    its own (the letter tells the rings apart in black and white)."""
+    out = []
+    colours = game.spec.data.get("colours", {})
+    for i, die in enumerate(m.spec.dice):
+        if die not in colours:
+            out.append(Problem("error", str(m.source.path), m.source.line(("map", "dice", i)),
+                               f"map.dice[{i}]", f"no printed colour for die '{die}' (the "
+                               f"game's colours: {', '.join(colours)})"))
+    for lang, text in game.spec.data.get("labels", {}).items():
+        letters = [text.get("die_letters", {}).get(d, d[:1].upper()) for d in m.spec.dice]
+        if len(set(letters)) < len(letters):
+            key = ("data", "labels", lang, "die_letters")
+            out.append(Problem("error", str(game.source.path), game.source.line(key),
+                               f"data.labels.{lang}.die_letters", f"the dice of map "
+                               f"{m.spec.id} need letters of their own ({', '.join(letters)})"))
+    return out
+
+
+def printed_map_boxes(game: Game, dice: list[str] | None = None) -> list[tuple[float, float]]:
+    """The map boxes (mm) the pads print: each paper, one or two sheets a page. Roads,
+    circles, names and zone letters are checked on each."""
     from ..components.pad import sheet_box
     from ..options import BuildOptions
     from ..units import PAPERS, to_mm
+    from .dice_trip_sheet import sheet_box_layout
 
-    boxes = []
+    boxes: list[tuple[float, float]] = []
     for paper in PAPERS:
         for per_page in (1, 2):
             w, h = (to_mm(v) for v in sheet_box(BuildOptions(paper=paper), per_page))
-            layout = sheet_layout(w, h, 4)
-            boxes.append((round(layout["map_w"], 2), round(layout["map_h"], 2)))
+            layout = sheet_box_layout(game.spec.data["labels"], dice or [], w, h)
+            box = (round(layout["map_w"], 2), round(layout["map_h"], 2))
+            if box not in boxes:
+                boxes.append(box)
     return boxes
-
-
-@cache
-def _geometry(path: Path, mtime: float, width: float = 100.0,
-              height: float = 132.0) -> maps.Geometry:
-    problems: list[Problem] = []
-    loaded = maps.load_map(path, problems)
-    assert loaded is not None
-    return maps.Geometry(loaded.spec, width, height)
-
-
-SHEET_SIZE = (136.5, 193.8)  # mm: the box of a sheet two to an A4 page (components.pad)
-MAP_LEFT = 42.0  # mm: the scoring column's width, left of the map
-HEADER = 14.0  # mm: the title line, above the map
-LEGEND_LINE = 2.8  # mm between legend lines
-
-
-def sheet_layout(width: float, height: float, legend_lines: int) -> dict[str, float]:
-    """Where the parts of a sheet go in a box of width x height mm: the map takes what
-    the scoring column, the header and the bottom block (tracker, tens, legend) leave."""
-    legend_h = legend_lines * LEGEND_LINE + 1.5
-    decades_h = 12.0
-    tracker_h = 4.5 + 2 * 7.2 + 2.5
-    bottom = height - 3.0 - legend_h - decades_h - tracker_h
-    return {
-        "w": width, "h": height,
-        "map_x": MAP_LEFT, "map_y": HEADER, "map_w": width - MAP_LEFT - 3.0,
-        "map_h": bottom - HEADER - 7.0,
-        "tracker_y": bottom, "cell_w": (width - 10.0) / 18, "cell_h": 7.2,
-        "decades_y": bottom + tracker_h, "decade_w": (width - 10.0) / 6,
-        "legend_y": bottom + tracker_h + decades_h + 2.0,
-    }
-
-
-def _path(points: list[tuple[float, float]]) -> str:
-    return "M" + " L".join(f"{x:.2f} {y:.2f}" for x, y in points) + " Z"
-
-
-def _text(value: Any, lang: str) -> str:
-    return value.get(lang) or value.get("en") or next(iter(value.values())) \
-        if isinstance(value, dict) else str(value)
-
-
-def sheet_context(game: Game, component_id: str, lang: str,
-                  size: tuple[float, float] | None = None) -> dict[str, Any]:
-    """Everything a score sheet draws that does not change between sheets, laid out for
-    a box of `size` mm (the paper decides it; the sheet is never scaled)."""
-    from .. import fonts
-    from ..units import MM
-
-    width, height = size or SHEET_SIZE
-    m = selected_map(game)
-    path = selected_map_path(game)
-    data = game.spec.data
-    text = data["labels"].get(lang, data["labels"]["en"])
-    legend = {k: wrap(text[k], width - 10, 6.2) for k in ("legend_bonus", "legend_road")}
-    layout = sheet_layout(width, height, sum(len(v) for v in legend.values()))
-    geo = _geometry(path.resolve(), path.stat().st_mtime, round(layout["map_w"], 2),
-                    round(layout["map_h"], 2))
-    tones = data["zone_tones"]
-    zones = list(m.spec.zones)
-    areas = geo.zone_areas()
-    size_pt = LABEL_SIZE * MM  # mm of font size → points
-    labels = geo.labels(RADIUS + 0.9, LABEL_SIZE, lambda t: fonts.string_width(t, size_pt) / MM)
-    graph = maps.adjacency([c.name for c in m.spec.cities], [tuple(r) for r in m.spec.roads])
-    return {
-        "labels": text,
-        "legend": legend,
-        "layout": layout,
-        "map": {
-            "id": m.spec.id,
-            "name": _text(m.spec.name, lang),
-            "width": round(geo.width, 2),
-            "height": round(geo.height, 2),
-            "outline": [_path(r) for r in geo.outline()],
-            "zones": [{"id": z, "name": _text(m.spec.zones[z], lang),
-                       "tone": tones[i % len(tones)],
-                       "paths": [_path(p) for p in areas.get(z, [])]}
-                      for i, z in enumerate(zones)],
-            "roads": [{"a": geo.pos[a], "b": geo.pos[b]} for a, b in
-                      sorted({tuple(sorted(r)) for r in m.spec.roads})],
-            "cities": [{"name": c.name, "label": c.label or c.name,
-                        "x": geo.pos[c.name][0], "y": geo.pos[c.name][1],
-                        "ring": data["colours"].get(c.colour) if c.colour else None,
-                        "colour": c.colour,
-                        "zone": c.zone, "text": labels[c.name]} for c in m.spec.cities],
-            "degree": {n: len(v) for n, v in graph.items()},
-        },
-        "radius": RADIUS,
-        "label_size": LABEL_SIZE,
-        "tracker": data["tracker"],
-        "powers": data["powers"],
-        "colours": data["colours"],
-    }

@@ -3,16 +3,15 @@
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError, Problem
-from ..geometry import clip_half_plane, distance_to_segment, place_labels, segments_cross, spread
+from ..geometry import distance_to_segment
 from ..graph import adjacency, longest_path, reachable
 from ..load import Source, read_yaml
 from ..schema import convert_dataclass, did_you_mean, problem
+from .dice_trip_geometry import Geometry
 
 Text = dict[str, str] | str
 
@@ -36,6 +35,7 @@ class MapSpec:
     cities: list[City]
     roads: list[list[str]]
     outline: list[list[list[float]]] = field(default_factory=list)
+    zone_letters: dict[str, Text] = field(default_factory=dict)  # default: the zone's id
 
 
 @dataclass
@@ -166,18 +166,71 @@ def check_map(m: LoadedMap, rules: Rules,
         out.append(problem(src, key + ("roads",),
                            f"the road network is not connected: no road reaches "
                            f"{', '.join(unreached)}"))
-    geo = Geometry(spec)
-    for (a, b), (c, d) in geo.crossings(good_roads):
-        i = next(i for i, r in enumerate(spec.roads) if set(r) == {a, b})
-        out.append(problem(src, key + ("roads", i),
-                           f"road {a}–{b} crosses road {c}–{d} on the drawn map"))
+    crossing: set[tuple[tuple[str, str], tuple[str, str]]] = set()
+    for w, h in [(100.0, 132.0)] + (boxes or []):
+        for pair in Geometry(spec, w, h).crossings(good_roads):
+            if pair in crossing:
+                continue
+            crossing.add(pair)
+            (a, b), (c, d) = pair
+            i = next(i for i, r in enumerate(spec.roads) if set(r) == {a, b})
+            out.append(problem(src, key + ("roads", i), f"road {a}–{b} crosses road {c}–{d} "
+                               f"on the drawn map ({w:.0f} mm wide)"))
     if not out:
         path = longest_path(graph, rules.min_path)
         if len(path) < rules.min_path:
             out.append(problem(src, key + ("roads",),
                                f"the longest path through the roads visits {len(path)} cities; "
                                f"the rules' example sheet needs one of {rules.min_path}"))
+    for letter_zone in spec.zone_letters:
+        if letter_zone not in spec.zones:
+            out.append(problem(src, key + ("zone_letters", letter_zone),
+                               f"no zone '{letter_zone}' (zones: {', '.join(spec.zones)})"
+                               f"{did_you_mean(letter_zone, spec.zones)}"))
     out.extend(_roads_through_cities(src, spec, good_roads, boxes or [(100.0, 132.0)]))
+    if not out:
+        out.extend(_labels_tied(src, spec, boxes or [(100.0, 132.0)]))
+    return out
+
+
+def zone_letter(spec: MapSpec, zone: str, lang: str) -> str:
+    """The letter(s) printed in a zone: the map's zone_letters, else the zone's id."""
+    value = spec.zone_letters.get(zone)
+    if isinstance(value, dict):
+        return value.get(lang) or value.get("en") or zone
+    return value or zone
+
+
+def _labels_tied(src: Source, spec: MapSpec, boxes: list[tuple[float, float]]) -> list[Problem]:
+    """On every printed size, each city's name is nearer to its own circle than to any
+    other by labels.MARGIN, or a leader line ties it to its circle; each zone has room
+    for its letter."""
+    from . import dice_trip_labels as lab
+    from . import dice_trip_zones as zones
+
+    out: list[Problem] = []
+    seen: set[str] = set()
+    index = {c.name: i for i, c in enumerate(spec.cities)}
+    path = src.path.resolve()
+    mtime = path.stat().st_mtime
+    letters = tuple((z, max((zone_letter(spec, z, lang) for lang in ("en", "de", "fr")),
+                            key=zones.letter_width)) for z in spec.zones)
+    for w, h in boxes:
+        drawn = zones.drawn_map(path, mtime, w, h)
+        geo, labels = drawn["geo"], drawn["labels"]
+        for city, label in labels.items():
+            message = lab.label_problem(label, geo)
+            if message and city not in seen:
+                seen.add(city)
+                out.append(problem(src, ("map", "cities", index[city]),
+                                   f"{message} on a {w:.0f} mm wide map"))
+        spots = zones.zone_spots(path, mtime, w, h, letters)
+        for zone, spot in spots.items():
+            if spot is None and f"zone {zone}" not in seen:
+                seen.add(f"zone {zone}")
+                out.append(problem(src, ("map", "zones", zone),
+                                   f"no free place inside zone {zone} for its letter on a "
+                                   f"{w:.0f} mm wide map"))
     return out
 
 
@@ -188,8 +241,6 @@ def _roads_through_cities(src: Source, spec: MapSpec, roads: list[tuple[str, str
                           boxes: list[tuple[float, float]]) -> list[Problem]:
     """A road must not run through another city's circle on any printed size of the map:
     a player would read it as passing through that city."""
-    from .dice_trip import RADIUS
-
     out: list[Problem] = []
     reported: set[tuple[str, str, str]] = set()
     for w, h in boxes:
@@ -199,86 +250,11 @@ def _roads_through_cities(src: Source, spec: MapSpec, roads: list[tuple[str, str
                 if city.name in (a, b) or (a, b, city.name) in reported:
                     continue
                 d = distance_to_segment(geo.pos[city.name], geo.pos[a], geo.pos[b])
-                if d < RADIUS + ROAD_CLEARANCE:
+                if d < geo.radius[city.name] + ROAD_CLEARANCE:
                     reported.add((a, b, city.name))
                     i = next(i for i, r in enumerate(spec.roads) if set(r) == {a, b})
                     out.append(problem(src, ("map", "roads", i),
                                        f"road {a}–{b} runs through {city.name}'s circle "
                                        f"({d:.1f} mm from its centre on a {w:.0f} mm wide "
-                                       f"map; a circle is {RADIUS:g} mm)"))
+                                       f"map; its circle reaches {geo.radius[city.name]:.1f} mm)"))
     return out
-
-
-# ---------------------------------------------------------------- geometry
-
-MIN_GAP = 8.6  # mm between city centres: room for two circles of 6.6 mm and a pencil
-
-
-class Geometry:
-    """Projected, spaced city positions in mm inside a box, and what is drawn from them.
-
-    Projection: equirectangular at the map's mean latitude (x = lon·cos φ0, y = lat),
-    fine for a country. Cities closer than MIN_GAP are pushed apart a little so every
-    circle can be written in; roads are checked for crossings on these drawn positions."""
-
-    def __init__(self, spec: MapSpec, width: float = 100.0, height: float = 132.0) -> None:
-        self.spec = spec
-        lats = [c.lat for c in spec.cities] + [p[1] for r in spec.outline for p in r]
-        lons = [c.lon for c in spec.cities] + [p[0] for r in spec.outline for p in r]
-        self.k = math.cos(math.radians((min(lats) + max(lats)) / 2))
-        xs = [lon * self.k for lon in lons]
-        x0, x1, y0, y1 = min(xs), max(xs), min(lats), max(lats)
-        pad = 5.0
-        self.scale = min((width - 2 * pad) / max(x1 - x0, 1e-9),
-                         (height - 2 * pad) / max(y1 - y0, 1e-9))
-        self.width = (x1 - x0) * self.scale + 2 * pad
-        self.height = (y1 - y0) * self.scale + 2 * pad
-        self._x0, self._y1, self._pad = x0, y1, pad
-        self.raw = {c.name: self.project(c.lon, c.lat) for c in spec.cities}
-        self.pos = spread(self.raw, MIN_GAP)
-
-    def project(self, lon: float, lat: float) -> tuple[float, float]:
-        return ((lon * self.k - self._x0) * self.scale + self._pad,
-                (self._y1 - lat) * self.scale + self._pad)
-
-    def outline(self) -> list[list[tuple[float, float]]]:
-        return [[self.project(lon, lat) for lon, lat in ring] for ring in self.spec.outline]
-
-    def crossings(self, roads: list[tuple[str, str]]
-                  ) -> list[tuple[tuple[str, str], tuple[str, str]]]:
-        found = []
-        for i, (a, b) in enumerate(roads):
-            for c, d in roads[i + 1:]:
-                if {a, b} & {c, d}:
-                    continue
-                if segments_cross(self.pos[a], self.pos[b], self.pos[c], self.pos[d]):
-                    found.append(((a, b), (c, d)))
-        return found
-
-    def zone_areas(self) -> dict[str, list[list[tuple[float, float]]]]:
-        """Each zone's part of the country: the outline cut into the cities' Voronoi
-        cells (every point belongs to its nearest city), grouped by zone."""
-        rings = self.outline() or [[(0, 0), (self.width, 0), (self.width, self.height),
-                                    (0, self.height)]]
-        areas: dict[str, list[list[tuple[float, float]]]] = {z: [] for z in self.spec.zones}
-        for city in self.spec.cities:
-            here = self.pos[city.name]
-            for ring in rings:
-                poly = ring
-                for other in self.spec.cities:
-                    if other is city or not poly:
-                        continue
-                    poly = clip_half_plane(poly, here, self.pos[other.name])
-                if len(poly) >= 3:
-                    areas.setdefault(city.zone, []).append(poly)
-        return areas
-
-    def labels(self, radius: float, size: float, width_of: Callable[[str], float]
-               ) -> dict[str, tuple[float, float, str, float]]:
-        """(x, y, anchor, width) of each city's name, clear of circles, roads and other
-        names where possible."""
-        roads = [(self.pos[a], self.pos[b]) for a, b in self.spec.roads
-                 if a in self.pos and b in self.pos]
-        texts = {c.name: c.label or c.name for c in self.spec.cities}
-        return place_labels(self.pos, texts, lambda _: radius, size, width_of,
-                            (0.0, 0.0, self.width, self.height), roads)

@@ -16,6 +16,20 @@ from . import dice_trip_map as maps
 TOP_KEYS = ("map", "name", "variant", "powers", "cities")
 VARIANTS = ("tens",)
 
+# Where the rules leave a question open, the reading pnp applies (printed with a score).
+READINGS = {
+    "bonus": "bonus city: a coloured city scores when one of the two dice of its number "
+             "has the city's colour (the sheet's die:)",
+    "chains": "road and series: chains of directly linked cities that visit no city twice; "
+              "the series need not lie on the longest road (the English rules say so, the "
+              "German ones are silent)",
+    "tens-when": "tens variant: the empty coloured cities are counted after both numbers of "
+                 "the round that brings the sixth group of tens onto the map (a sheet does "
+                 "not say which of the two came first)",
+    "tens-crossed": "tens variant: a crossed-out coloured city is not empty, so it does not "
+                    "count",
+}
+
 
 @dataclass
 class Entry:
@@ -34,10 +48,11 @@ class Score:
     details: dict[str, Any]
     total: int
     entries: dict[str, Entry] = field(default_factory=dict)
+    readings: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "map": self.map, "scores": {**self.parts, "total": self.total},
-                "details": self.details}
+                "details": self.details, "readings": self.readings}
 
 
 def read_sheet(path: Path) -> Source:
@@ -191,7 +206,10 @@ def _longest_chain(entries: dict[str, Entry], graph: dict[str, list[str]],
     return max(best.values(), key=len, default=[])
 
 
-def score(src: Source, entries: dict[str, Entry], m: maps.LoadedMap, game: Game) -> Score:
+def score(src: Source, entries: dict[str, Entry], m: maps.LoadedMap, game: Game,
+          problems: list[Problem] | None = None) -> Score:
+    """Add up a sheet that obeys the rules; a variant the sheet cannot score counts 0
+    and adds a warning to `problems`."""
     data = src.data if isinstance(src.data, dict) else {}
     scoring = game.spec.data["scoring"]
     colour_of = {c.name: c.colour for c in m.spec.cities}
@@ -210,7 +228,12 @@ def score(src: Source, entries: dict[str, Entry], m: maps.LoadedMap, game: Game)
     zone_of = {c.name: c.zone for c in m.spec.cities}
     clean = [z for z in m.spec.zones if not any(zone_of[c] == z for c in crossed)]
     zone_points = int(scoring["zones"].get(str(len(clean)), 0))
-    tens, tens_note = _tens(data.get("variant") == "tens", entries, m)
+    played = data.get("variant") == "tens"
+    tens, tens_note, unscorable = _tens(played, entries, m)
+    if unscorable and problems is not None:
+        problems.append(problem(src, ("variant",), f"the tens variant cannot be scored from "
+                                f"this sheet: {unscorable}; it counts 0 (write each city with its "
+                                "round, e.g. Kiel: {number: 34, round: 5})", "warning"))
     parts = {
         "bonus": scoring["bonus"] * (len(doubles) + len(matched)),
         "crossed": scoring["crossed"] * len(crossed),
@@ -225,25 +248,34 @@ def score(src: Source, entries: dict[str, Entry], m: maps.LoadedMap, game: Game)
         "series": [{"city": c, "number": entries[c].number} for c in series],
         "clean_zones": clean, "tens": tens_note,
     }
+    readings = [READINGS["bonus"], READINGS["chains"]]
+    if played:
+        readings += [READINGS["tens-when"], READINGS["tens-crossed"]]
     return Score(str(data.get("name") or ""), m.spec.id, parts, details, sum(parts.values()),
-                 entries)
+                 entries, readings)
 
 
-def _tens(played: bool, entries: dict[str, Entry], m: maps.LoadedMap) -> tuple[int, str]:
-    """Coloured cities still empty when the sixth decade first reached the map."""
+def _tens(played: bool, entries: dict[str, Entry], m: maps.LoadedMap) -> tuple[int, str, str]:
+    """(points, what happened, why it cannot be scored or ""): the coloured cities still
+    empty (neither filled nor crossed out) after the round that completed the six groups
+    of tens."""
     if not played:
-        return 0, "variant not played"
+        return 0, "variant not played", ""
+    missing = [e.city for e in entries.values() if e.round is None]
+    if missing:
+        shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3
+                                          else "")
+        why = f"{len(missing)} of {len(entries)} cities have no round ({shown})"
+        return 0, "not scored: " + why, why
     filled = [e for e in entries.values() if e.number is not None]
-    if any(e.round is None for e in entries.values()):
-        return 0, "needs a round for every city to know when the sixth decade came"
     for rnd in range(1, 14):
         decades = {e.number // 10 for e in filled if e.round <= rnd}  # type: ignore[operator]
         if len(decades) == 6:
             empty = [c.name for c in m.spec.cities if c.colour and not (
                 c.name in entries and entries[c.name].round <= rnd)]  # type: ignore[operator]
-            return len(empty), f"all six decades in round {rnd}; empty coloured cities: " + (
-                ", ".join(empty) or "none")
-    return 0, "the six decades were never all on the map"
+            return len(empty), f"all six groups of tens in round {rnd}; empty coloured " \
+                               f"cities: " + (", ".join(empty) or "none"), ""
+    return 0, "the six groups of tens were never all on the map", ""
 
 
 def overlay(result: Score, game: Game) -> dict[str, Any]:

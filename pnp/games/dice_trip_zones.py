@@ -1,0 +1,174 @@
+"""Dice Trip zone letters: a free place in each zone for its letter (on the zone's land,
+smaller where room is short, else just off its coast, last over a road), and the drawn
+maps the checks and the sheets share (cached by file and box). All in mm, y down."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..geometry import Box, Point, boxes_overlap, point_in_polygon
+from .dice_trip_geometry import Geometry
+from .dice_trip_labels import (
+    BADGE_R,
+    Label,
+    Segment,
+    badges,
+    boxed_segments,
+    circle_gap,
+    label_width,
+    place_labels,
+    segment_hits,
+)
+
+ZONE_SIZES = (4.2, 3.4, 2.8)  # mm: a zone letter's font size, smaller where room is short
+
+
+def letter_width(text: str, size: float = ZONE_SIZES[0]) -> float:
+    """A zone letter's width in mm (bold, `size` mm)."""
+    from .. import fonts
+    from ..units import MM
+
+    return fonts.string_width(text, size * MM, True) / MM
+
+
+def zone_letter_places(geo: Geometry, letters: dict[str, str], labels: dict[str, Label],
+                       lines: list[list[Point]]
+                       ) -> dict[str, tuple[float, float, float, float] | None]:
+    """(x, y of the centre, font size, width) of each zone's letter: inside the zone, clear of
+    circles, names, roads, leader lines and zone boundaries, as far from the circles as
+    the zone allows; smaller where a zone has no room for the full size."""
+    discs = [(geo.pos[n], geo.radius[n]) for n in geo.pos] + \
+        [(p, BADGE_R) for p in badges(geo).values()]
+    roads = geo.road_segments()
+    segments = boxed_segments(roads + [lb.leader for lb in labels.values() if lb.leader]
+                      + [(line[i], line[i + 1]) for line in lines for i in range(len(line) - 1)])
+    boxes = [lb.box for lb in labels.values()]
+    zone_of = {c.name: c.zone for c in geo.spec.cities}
+    areas = {c.zone: True for c in geo.spec.cities}
+    out: dict[str, tuple[float, float, float, float] | None] = {}
+    for zone in areas:
+        inside = [(geo.pos[n], poly) for n, poly in geo.cells() if zone_of[n] == zone]
+        around = [(geo.pos[n], poly) for n, poly in geo.cells(True) if zone_of[n] == zone]
+        out[zone] = None
+        if not inside:
+            continue
+        centre = (sum(p[0] for p, _ in inside) / len(inside),
+                  sum(p[1] for p, _ in inside) / len(inside))
+        # on the zone's own land; smaller where room is short; then just off its coast;
+        # last, over a road (on the zone's tint, which hides the road under the letter)
+        tiers = [(size, inside, segments) for size in ZONE_SIZES] + [
+            (ZONE_SIZES[1], around, segments), (ZONE_SIZES[1], inside, segments[len(roads):])]
+        for size, cells, lines_here in tiers:
+            polys = [(poly, (min(p[0] for p in poly), min(p[1] for p in poly),
+                             max(p[0] for p in poly), max(p[1] for p in poly)))
+                     for _, poly in cells]
+            w = letter_width(letters.get(zone, zone), size)
+            reach = w / 2 + 6.0 + max(r for _, r in discs)  # farther discs cannot matter
+            x0, y0 = min(b[0] for _, b in polys) - reach, min(b[1] for _, b in polys) - reach
+            x1, y1 = max(b[2] for _, b in polys) + reach, max(b[3] for _, b in polys) + reach
+            near = [(c, r) for c, r in discs if x0 <= c[0] <= x1 and y0 <= c[1] <= y1]
+            spot = _Spot(geo, near, boxes, segments, lines_here, polys, centre, w, 0.72 * size,
+                         {})
+            coarse = [(v, pt) for pt in _inside_points(cells) if (v := spot.score(*pt)) is not None]
+            best, best_score = None, -math.inf
+            for _, (gx, gy) in sorted(coarse, reverse=True)[:4]:
+                for cx, cy in _grid(gx - 1.0, gy - 1.0, gx + 1.0, gy + 1.0, 0.5):
+                    v = spot.score(cx, cy)
+                    if v is not None and v > best_score + 1e-9:
+                        best, best_score = (round(cx, 2), round(cy, 2), size, round(w, 2)), v
+            if best is not None:
+                out[zone] = best
+                break
+    return out
+
+
+@dataclass
+class _Spot:
+    """Scores a place for a zone letter of w x h mm: how far it keeps from circles (up to
+    2.5 mm), less a little for its distance from the zone's middle (its cities' mean);
+    None where it may not go."""
+
+    geo: Geometry
+    discs: list[tuple[Point, float]]
+    boxes: list[Box]
+    segments: list[tuple[Segment, Box]]  # every line: scored
+    blocking: list[tuple[Segment, Box]]  # the lines it may not touch
+    polys: list[tuple[list[Point], Box]]  # it lies wholly inside these (with their boxes)
+    centre: Point
+    w: float
+    h: float
+
+    rooms: dict[Point, list[tuple[float, Point, float]]]  # shared by every size
+
+    def score(self, cx: float, cy: float) -> float | None:
+        box = (cx - self.w / 2 - 0.4, cy - self.h / 2 - 0.4,
+               cx + self.w / 2 + 0.4, cy + self.h / 2 + 0.4)
+        near = self.rooms.get((cx, cy))
+        if near is None:  # the discs by their distance from the point, nearest first
+            near = self.rooms[(cx, cy)] = sorted(
+                ((math.dist((cx, cy), c) - r, c, r) for c, r in self.discs))
+        if near[0][0] < 1.0:  # the box has less room than its middle
+            return None
+        half = math.hypot(self.w / 2 + 0.4, self.h / 2 + 0.4)
+        room = 2.5  # room enough: beyond it, nearer the zone's middle is better
+        for gap, c, r in near:
+            if gap - half >= room:
+                break
+            room = min(room, circle_gap(box, c, r))
+        if room < 1.0 or not (0 <= box[0] and box[2] <= self.geo.width and 0 <= box[1]
+                              and box[3] <= self.geo.height):
+            return None
+        corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
+        if any(boxes_overlap(box, b) for b in self.boxes) or segment_hits(box, self.blocking) or \
+                not all(any(pb[0] <= c[0] <= pb[2] and pb[1] <= c[1] <= pb[3]
+                            and point_in_polygon(c, poly) for poly, pb in self.polys)
+                        for c in corners):
+            return None
+        return min(room, 2.5) - 0.04 * math.dist((cx, cy), self.centre) - \
+            segment_hits(box, self.segments)
+
+
+def _grid(x0: float, y0: float, x1: float, y1: float, step: float) -> list[Point]:
+    nx, ny = int((x1 - x0) / step) + 1, int((y1 - y0) / step) + 1
+    return [(x0 + i * step, y0 + j * step) for i in range(nx) for j in range(ny)]
+
+
+def _inside_points(cells: list[tuple[Point, list[Point]]]) -> list[Point]:
+    """Points spread over Voronoi cells: from each city towards each corner of its
+    cell and towards the middle of each edge, at several fractions of the way."""
+    out = []
+    for (cx, cy), poly in cells:
+        targets = poly + [((poly[i - 1][0] + p[0]) / 2, (poly[i - 1][1] + p[1]) / 2)
+                          for i, p in enumerate(poly)]
+        if len(targets) > 16:  # a cell along a detailed coast: 16 of its points will do
+            targets = [targets[i * len(targets) // 16] for i in range(16)]
+        for tx, ty in targets:
+            for f in (0.4, 0.6, 0.8):
+                out.append((round(cx + (tx - cx) * f, 2), round(cy + (ty - cy) * f, 2)))
+    return out
+
+
+@lru_cache(maxsize=64)
+def drawn_map(path: Path, mtime: float, width: float, height: float) -> dict[str, Any]:
+    """A map file drawn in a box of width x height mm: geometry, names, badges, zone areas
+    and boundaries (cached by file, its time and the box: the checks and the sheets
+    share it)."""
+    from .dice_trip_map import load_map
+
+    loaded = load_map(path, [])
+    assert loaded is not None
+    geo = Geometry(loaded.spec, width, height)
+    return {"geo": geo, "labels": place_labels(geo, label_width), "badges": badges(geo),
+            "areas": geo.zone_areas(), "lines": geo.zone_boundaries()}
+
+
+@lru_cache(maxsize=64)
+def zone_spots(path: Path, mtime: float, width: float, height: float,
+               letters: tuple[tuple[str, str], ...]
+               ) -> dict[str, tuple[float, float, float, float] | None]:
+    drawn = drawn_map(path, mtime, width, height)
+    return zone_letter_places(drawn["geo"], dict(letters), drawn["labels"], drawn["lines"])
