@@ -1,5 +1,7 @@
-"""Dice Trip: the maps' rule checks, measured values for game.yaml, and the data a score
-sheet template draws (map geometry, tracker, labels)."""
+"""Dice Trip: the game's data schema, the maps' rule checks, measured values for
+game.yaml, and the hooks a pad calls (the sheet itself: dice_trip_sheet; maps:
+dice_trip_map, dice_trip_geometry, dice_trip_labels, dice_trip_zones; scoring:
+dice_trip_score)."""
 
 from __future__ import annotations
 

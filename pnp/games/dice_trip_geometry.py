@@ -17,6 +17,7 @@ STROKE = 0.35  # the circle's line: 2 x 4.3 - 0.35 = 8.25 mm inside for two digi
 RING = 0.9  # how far a coloured city's ring reaches beyond its circle
 CLEAR = 1.8  # mm between the outer edges of two neighbouring circles
 EDGE = 1.0  # mm from the map box to the country's outline
+BADGE_R = 1.75  # mm: the disc carrying a coloured city's die letter (one or two letters)
 
 
 def outer_radius(coloured: bool) -> float:
@@ -226,3 +227,29 @@ def chain(edges: list[tuple[Point, Point]]) -> list[list[Point]]:
                     line.insert(0, far)
         lines.append(line)
     return lines
+
+
+def badges(geo: Geometry) -> dict[str, Point]:
+    """Where each coloured city's letter disc sits on its ring: the diagonal that lies
+    farthest from the roads leaving the city."""
+    out: dict[str, Point] = {}
+    for c in geo.spec.cities:
+        if not c.colour:
+            continue
+        x, y = geo.pos[c.name]
+        angles = [math.atan2(b[1] - y, b[0] - x) for a, b in _ends(geo, c.name)]
+
+        def clearance(t: float, angles: list[float] = angles) -> float:
+            return min((abs(math.remainder(t - a, math.tau)) for a in angles), default=math.pi)
+
+        best = max((-math.pi / 4, -3 * math.pi / 4, math.pi / 4, 3 * math.pi / 4),
+                   key=lambda t: (round(clearance(t), 6), -abs(t + math.pi / 4)))
+        d = RADIUS + RING / 2 + 0.6  # off the writing space, which it bites by 0.5 mm
+        out[c.name] = (round(x + d * math.cos(best), 3), round(y + d * math.sin(best), 3))
+    return out
+
+
+def _ends(geo: Geometry, name: str) -> list[tuple[Point, Point]]:
+    return [(geo.pos[a], geo.pos[b]) if a == name else (geo.pos[b], geo.pos[a])
+            for a, b in (tuple(r) for r in geo.spec.roads) if name in (a, b)
+            and a in geo.pos and b in geo.pos]

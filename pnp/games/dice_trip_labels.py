@@ -16,7 +16,7 @@ from ..geometry import (
     segment_hits_box,
     segments_cross,
 )
-from .dice_trip_geometry import RADIUS, RING, Geometry
+from .dice_trip_geometry import BADGE_R, Geometry, badges
 
 LABEL_SIZE = 2.2  # mm: the font size of city names (6.2 pt)
 ASCENT, DESCENT = 0.78, 0.24  # a name's box above and below its baseline, in font sizes
@@ -26,7 +26,6 @@ CLEAR = 0.5  # mm between a name and any other circle or badge
 SPACE = 0.5  # mm between two names
 LEADER_GAP = 0.35  # a leader line stops this short of its name
 LEADER_COST = 4.0  # a leader line costs as much as this many mm more of it
-BADGE_R = 1.75  # mm: the disc carrying a coloured city's die letter (one or two letters)
 
 
 @dataclass(frozen=True)
@@ -104,32 +103,6 @@ def label_problem(label: Label, geo: Geometry) -> str | None:
     return None
 
 
-def badges(geo: Geometry) -> dict[str, Point]:
-    """Where each coloured city's letter disc sits on its ring: the diagonal that lies
-    farthest from the roads leaving the city."""
-    out: dict[str, Point] = {}
-    for c in geo.spec.cities:
-        if not c.colour:
-            continue
-        x, y = geo.pos[c.name]
-        angles = [math.atan2(b[1] - y, b[0] - x) for a, b in _ends(geo, c.name)]
-
-        def clearance(t: float, angles: list[float] = angles) -> float:
-            return min((abs(math.remainder(t - a, math.tau)) for a in angles), default=math.pi)
-
-        best = max((-math.pi / 4, -3 * math.pi / 4, math.pi / 4, 3 * math.pi / 4),
-                   key=lambda t: (round(clearance(t), 6), -abs(t + math.pi / 4)))
-        d = RADIUS + RING / 2 + 0.6  # off the writing space, which it bites by 0.5 mm
-        out[c.name] = (round(x + d * math.cos(best), 3), round(y + d * math.sin(best), 3))
-    return out
-
-
-def _ends(geo: Geometry, name: str) -> list[tuple[Point, Point]]:
-    return [(geo.pos[a], geo.pos[b]) if a == name else (geo.pos[b], geo.pos[a])
-            for a, b in (tuple(r) for r in geo.spec.roads) if name in (a, b)
-            and a in geo.pos and b in geo.pos]
-
-
 class _Placer:
     def __init__(self, geo: Geometry, width_of: Callable[[str], float]) -> None:
         self.geo = geo
@@ -154,6 +127,10 @@ class _Placer:
         own = self.geo.pos[city]
         for centre, r in self.discs:
             need = own_clear if centre == own else CLEAR
+            reach = r + need
+            if centre[0] + reach < box[0] or centre[0] - reach > box[2] or \
+                    centre[1] + reach < box[1] or centre[1] - reach > box[3]:
+                continue  # too far to matter
             if circle_gap(box, centre, r) < need - 1e-6:
                 return False
         grown = (box[0] - SPACE, box[1] - SPACE, box[2] + SPACE, box[3] + SPACE)
@@ -280,6 +257,8 @@ class _Placer:
             changed = False
             for city in sorted(placed, key=lambda c: (-placed[c][0], c)):
                 cost, label = placed[city]
+                if cost <= 0.0:
+                    continue  # beside its circle, to the right, clear of all: the best place
                 others = [lb for c, (_, lb) in placed.items() if c != city]
                 best = self.options(city, others, leaders=label.leader is not None
                                     or not label.placed)

@@ -17,7 +17,7 @@ from ..text import wrap
 from . import dice_trip_labels as lab
 from . import dice_trip_map as maps
 from . import dice_trip_zones as zones
-from .dice_trip_geometry import RADIUS, RING, STROKE
+from .dice_trip_geometry import BADGE_R, RADIUS, RING, STROKE
 
 SHEET_SIZE = (136.5, 193.8)  # mm: the box of a sheet two to an A4 page (components.pad)
 MAP_LEFT = 36.0  # mm: the scoring column's width, left of the map
@@ -184,7 +184,7 @@ def sheet_context(game: Game, component_id: str, lang: str,
         if ring and c.name in badges:
             bx, by = badges[c.name]
             badge = {"x": bx, "y": by, "letter": letters.get(str(c.colour), "?"),
-                     "ink": _ink_on(ring), "r": lab.BADGE_R}
+                     "ink": _ink_on(ring), "r": BADGE_R}
         cities.append({"name": c.name, "label": lb.text, "x": geo.pos[c.name][0],
                        "y": geo.pos[c.name][1], "ring": ring, "colour": c.colour,
                        "zone": c.zone, "text": (lb.x, lb.y, lb.anchor, lb.width),

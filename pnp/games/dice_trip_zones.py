@@ -11,12 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from ..geometry import Box, Point, boxes_overlap, point_in_polygon
-from .dice_trip_geometry import Geometry
+from .dice_trip_geometry import BADGE_R, Geometry, badges
 from .dice_trip_labels import (
-    BADGE_R,
     Label,
     Segment,
-    badges,
     boxed_segments,
     circle_gap,
     label_width,
@@ -25,6 +23,9 @@ from .dice_trip_labels import (
 )
 
 ZONE_SIZES = (4.2, 3.4, 2.8)  # mm: a zone letter's font size, smaller where room is short
+# mm: discs farther than this from a letter's middle cannot cut its room below the 2.5 mm
+# that counts (half a letter's box, 4.5, + 2.5 + the largest disc, 5.2)
+BUCKET = 13.0
 
 
 def letter_width(text: str, size: float = ZONE_SIZES[0]) -> float:
@@ -49,6 +50,10 @@ def zone_letter_places(geo: Geometry, letters: dict[str, str], labels: dict[str,
     boxes = [lb.box for lb in labels.values()]
     zone_of = {c.name: c.zone for c in geo.spec.cities}
     areas = {c.zone: True for c in geo.spec.cities}
+    rooms: dict[Point, list[tuple[float, Point, float]]] = {}  # shared by every zone
+    buckets: dict[tuple[int, int], list[tuple[Point, float]]] = {}
+    for c, r in discs:
+        buckets.setdefault((int(c[0] // BUCKET), int(c[1] // BUCKET)), []).append((c, r))
     out: dict[str, tuple[float, float, float, float] | None] = {}
     for zone in areas:
         inside = [(geo.pos[n], poly) for n, poly in geo.cells() if zone_of[n] == zone]
@@ -67,12 +72,8 @@ def zone_letter_places(geo: Geometry, letters: dict[str, str], labels: dict[str,
                              max(p[0] for p in poly), max(p[1] for p in poly)))
                      for _, poly in cells]
             w = letter_width(letters.get(zone, zone), size)
-            reach = w / 2 + 6.0 + max(r for _, r in discs)  # farther discs cannot matter
-            x0, y0 = min(b[0] for _, b in polys) - reach, min(b[1] for _, b in polys) - reach
-            x1, y1 = max(b[2] for _, b in polys) + reach, max(b[3] for _, b in polys) + reach
-            near = [(c, r) for c, r in discs if x0 <= c[0] <= x1 and y0 <= c[1] <= y1]
-            spot = _Spot(geo, near, boxes, segments, lines_here, polys, centre, w, 0.72 * size,
-                         {})
+            spot = _Spot(geo, discs, boxes, segments, lines_here, polys, centre, w,
+                         0.72 * size, rooms, buckets)
             coarse = [(v, pt) for pt in _inside_points(cells) if (v := spot.score(*pt)) is not None]
             best, best_score = None, -math.inf
             for _, (gx, gy) in sorted(coarse, reverse=True)[:4]:
@@ -103,15 +104,19 @@ class _Spot:
     h: float
 
     rooms: dict[Point, list[tuple[float, Point, float]]]  # shared by every size
+    buckets: dict[tuple[int, int], list[tuple[Point, float]]]  # discs by BUCKET squares
 
     def score(self, cx: float, cy: float) -> float | None:
         box = (cx - self.w / 2 - 0.4, cy - self.h / 2 - 0.4,
                cx + self.w / 2 + 0.4, cy + self.h / 2 + 0.4)
         near = self.rooms.get((cx, cy))
-        if near is None:  # the discs by their distance from the point, nearest first
+        if near is None:  # the discs around the point by their distance, nearest first
+            b = BUCKET
+            i, j = int(cx // b), int(cy // b)
             near = self.rooms[(cx, cy)] = sorted(
-                ((math.dist((cx, cy), c) - r, c, r) for c, r in self.discs))
-        if near[0][0] < 1.0:  # the box has less room than its middle
+                (math.dist((cx, cy), c) - r, c, r) for di in (-1, 0, 1) for dj in (-1, 0, 1)
+                for c, r in self.buckets.get((i + di, j + dj), ()))
+        if near and near[0][0] < 1.0:  # the box has less room than its middle
             return None
         half = math.hypot(self.w / 2 + 0.4, self.h / 2 + 0.4)
         room = 2.5  # room enough: beyond it, nearer the zone's middle is better
