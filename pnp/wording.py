@@ -7,15 +7,16 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {"fronts": "fronts", "backs": "backs", "page": "page", "bleed": "bleed",
            "full_size": "full size", "sheet": "sheet", "with": "with",
            "backs_flip": "backs (flip on the {edge} edge)", "edge_long": "long",
-           "edge_short": "short"},
+           "edge_short": "short", "cut_dashed": "cut on the dashed line"},
     "fr": {"fronts": "recto", "backs": "verso", "page": "page", "bleed": "fond perdu",
            "full_size": "taille réelle", "sheet": "feuille", "with": "avec",
            "backs_flip": "verso (retourner sur le bord {edge})", "edge_long": "long",
-           "edge_short": "court"},
+           "edge_short": "court", "cut_dashed": "coupez sur les tirets"},
     "de": {"fronts": "Vorderseiten", "backs": "Rückseiten", "page": "Seite",
            "bleed": "Anschnitt", "full_size": "Originalgröße", "sheet": "Blatt",
            "with": "mit", "backs_flip": "Rückseiten (an der {edge} Kante wenden)",
-           "edge_long": "langen", "edge_short": "kurzen"},
+           "edge_long": "langen", "edge_short": "kurzen",
+           "cut_dashed": "an der gestrichelten Linie schneiden"},
 }
 
 

@@ -20,6 +20,7 @@ from ..pages import Who
 from ..pdf import SvgPainter, new_canvas
 from ..render import Renderer
 from ..units import MM, PAPERS, to_mm
+from ..wording import words
 from .items import Built
 from .sheet import FOOTER
 
@@ -98,10 +99,12 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
                 painter.draw(face, x, FOOTER, role="overlay",
                              who=Who(comp.id, f"sheet {start + slot + 1}", "overlay",
                                      template=comp.spec.overlay))
-        what = f"{game.spec.name} · {comp.spec.title} · page {pages}/{total}"
+        say = words(opts.lang)
+        what = f"{game.spec.name} · {comp.spec.title_in(opts.lang)} · {say['page']} " \
+               f"{pages}/{total}"
         if per_page == 2:
             _cut_line(painter, page_w, page_h)
-            what += " · cut on the dashed line"
+            what += f" · {say['cut_dashed']}"
         draw_info(painter, Band(10 * MM, PRINT_MARGIN, False, page_w - 20 * MM, BAND),
                   f"{what} · {opts.paper.upper()}")
         painter.show_page()
