@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -12,13 +13,53 @@ import typer
 from .errors import EXIT_INVALID, EXIT_UNREADABLE, PnpError, Problem, ProblemsFound
 
 app = typer.Typer(
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="pnp turns board-game content (YAML) into print-ready PDFs: cards, tiles, tokens "
-         "and sheets, with bleed, crop marks and duplex backs, on A4 or US Letter.",
+         "and sheets, with bleed, crop marks and duplex backs, on A4, US Letter and other "
+         "papers. Problems go to stderr, results to stdout.",
 )
+QUIET = {"on": False}  # -q: results only, no file lists or summaries
+
+
+class Flip(StrEnum):
+    long = "long"
+    short = "short"
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def _version(value: bool) -> None:
+    if value:
+        from . import __version__
+
+        typer.echo(f"pnp {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print pnp's version and exit.")] = False,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Print only what a command must: errors on stderr, and "
+        "the JSON or score you asked for.")] = False,
+) -> None:
+    """pnp turns board-game content (YAML) into print-ready PDFs."""
+    QUIET["on"] = quiet
+
+
+def _say(text: str) -> None:
+    """A result line for people: left out with -q."""
+    if not QUIET["on"]:
+        typer.echo(text)
 
 ContentOpt = Annotated[Path | None, typer.Option(
     "--content", help="Folder of game folders. Default: ./content if present, else the "
@@ -92,35 +133,57 @@ def _parse_offset(text: str) -> tuple[float, float]:
 
 
 @app.command("list")
-def list_games(content: ContentOpt = None) -> None:
+def list_games(
+    fmt: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
+    content: ContentOpt = None,
+) -> None:
     """List the games and their components, with item counts."""
     from .content import content_root, game_ids, load_game
 
+    fmt = Format(fmt).value
+    listed: list[dict[str, object]] = []
     try:
         root = content_root(content)
         for gid in game_ids(root):
             problems: list[Problem] = []
             game = load_game(root / gid, problems)
             if game is None:
-                typer.echo(f"{gid}: cannot be loaded ({len(problems)} problem(s); "
-                           f"run pnp validate {gid})")
+                listed.append({"id": gid, "loads": False, "problems": len(problems)})
+                if fmt == "text":
+                    typer.echo(f"{gid}: cannot be loaded ({len(problems)} problem(s); "
+                               f"run pnp validate {gid})")
+                continue
+            comps = [_listed(game, comp) for comp in game.components.values()]
+            listed.append({"id": gid, "name": game.spec.name, "loads": True,
+                           "components": comps})
+            if fmt == "json":
                 continue
             typer.echo(f"{gid}: {game.spec.name}")
-            for comp in game.components.values():
-                kind = comp.spec.kind
-                if kind == "sheet":
-                    what = "   1 page"
-                elif kind == "pad":
-                    what = f"{game.spec.data.get('pad_sheets', 1):>4} sheets"
-                elif kind == "board":
-                    what = "   1 board"
-                else:
-                    what = f"{len(comp.shipped()):>4} items"
-                size = f", {comp.spec.size}" if comp.spec.size else ""
-                typer.echo(f"  {comp.id:<12} {kind:<6} {what}{size}"
-                           f"  {comp.spec.description or comp.spec.title}")
+            for c in comps:
+                size = f", {c['size']}" if c["size"] else ""
+                what = f"{c['count']:>4} {c['unit']}"
+                typer.echo(f"  {c['id']:<12} {c['kind']:<6} {what}{size}  {c['about']}")
     except PnpError as exc:
         _fail(exc)
+    if fmt == "json":
+        typer.echo(json.dumps({"games": listed}, indent=2, ensure_ascii=False))
+
+
+def _listed(game: object, comp: object) -> dict[str, object]:
+    """One component as `pnp list` shows it: how many of what, its size and what it is."""
+    spec = comp.spec  # type: ignore[attr-defined]
+    kind = spec.kind
+    if kind == "sheet":
+        count, unit = 1, "page"
+    elif kind == "pad":
+        count, unit = game.spec.data.get("pad_sheets", 1), "sheets"  # type: ignore[attr-defined]
+    elif kind == "board":
+        count, unit = 1, "board"
+    else:
+        count = len(comp.shipped())  # type: ignore[attr-defined]
+        unit = "item" if count == 1 else "items"
+    return {"id": comp.id, "kind": kind, "count": count, "unit": unit,  # type: ignore[attr-defined]
+            "size": spec.size, "about": spec.description or spec.title}
 
 
 @app.command()
@@ -136,7 +199,7 @@ def build(
     duplex: Annotated[bool, typer.Option(
         "--duplex/--no-duplex", help="Duplex: each fronts page is followed by its backs "
         "page. --no-duplex puts all backs pages at the end.")] = True,
-    flip: Annotated[str, typer.Option(help="How your printer turns the sheet for the "
+    flip: Annotated[Flip, typer.Option(help="How your printer turns the sheet for the "
                                       "second side: long (edge) or short.")] = "long",
     back_offset: Annotated[str, typer.Option(
         "--back-offset", help="Shift backs by X,Y mm (X to the right, Y up, as seen on the "
@@ -146,18 +209,20 @@ def build(
              "game's first language if it has no English.", show_default=False)] = None,
     overlap: Annotated[str, typer.Option(
         help="Boards larger than the paper: the strip neighbouring pages share.")] = "10mm",
+    fmt: Annotated[Format, typer.Option(
+        "--format", help="text: a line per file; json: the manifests of what was "
+        "written, on stdout.")] = Format.text,
     custom: CustomOpt = None,
     replace: ReplaceOpt = None,
     content: ContentOpt = None,
 ) -> None:
     """Build print-ready PDFs and a manifest.json into OUT/<game>/."""
+    fmt = Format(fmt).value
     from .units import MM, PAPERS, parse_length
 
     paper = paper.lower()
     if paper not in PAPERS:
         _usage(f"--paper must be one of {', '.join(PAPERS)} (got {paper!r})")
-    if flip not in ("long", "short"):
-        _usage(f"--flip must be long or short (got {flip!r})")
     try:
         bleed_pt = parse_length(bleed) if bleed.strip() != "0" else 0.0
     except ValueError as exc:
@@ -177,7 +242,8 @@ def build(
     from .options import BuildOptions
 
     opts = BuildOptions(paper=paper, bleed=bleed_pt, crop_marks=crop_marks, duplex=duplex,
-                        flip=flip, back_offset=offset, lang=lang, overlap=overlap_pt)
+                        flip=Flip(flip).value, back_offset=offset, lang=lang,
+                        overlap=overlap_pt)
     try:
         root = content_root(content)
         names = resolve_games(root, games or [])
@@ -212,6 +278,7 @@ def build(
             typer.echo(f"{len(failures)} game(s) failed; nothing was built", err=True)
             raise typer.Exit(max(e.exit_code for e in failures))
         written: list[str] = []
+        built: list[dict[str, object]] = []
         for done in rendered:
             try:
                 result = write_game(done, out)
@@ -222,15 +289,21 @@ def build(
                 _fail(exc, "nothing more was written")
             written.append(done.game.id)
             _warn(result.warnings, result.game)
+            built.append({"game": result.game, "folder": str(result.out_dir),
+                          "files": result.files})
+            if fmt == "json":
+                continue
             for f in result.files:
                 items, pages = int(f["items"]), int(f["pages"])  # type: ignore[call-overload]
                 also = "".join(f" + {g['items']} {g['component']}"
                                for g in f.get("with", []))  # type: ignore[attr-defined]
-                typer.echo(f"{result.out_dir / str(f['path'])}: {items} item"
-                           f"{'s' * (items != 1)}{also}, {pages} page{'s' * (pages != 1)}")
-            typer.echo(f"{result.out_dir / 'manifest.json'}")
+                _say(f"{result.out_dir / str(f['path'])}: {items} item"
+                     f"{'s' * (items != 1)}{also}, {pages} page{'s' * (pages != 1)}")
+            _say(f"{result.out_dir / 'manifest.json'}")
     except PnpError as exc:
         _fail(exc)
+    if fmt == "json":
+        typer.echo(json.dumps({"built": built}, indent=2, ensure_ascii=False))
 
 
 @app.command()
@@ -241,7 +314,7 @@ def validate(
     rules_doc: Annotated[Path | None, typer.Option(
         "--rules-doc", help="The game's rules document: each expectation's phrase and "
         "number must be found in it.", show_default=False)] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    fmt: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
     lang: Annotated[str | None, typer.Option(
         help="Language whose texts are checked. Default: every language of the game.",
         show_default=False)] = None,
@@ -259,8 +332,7 @@ def validate(
     Exit 0: valid; 1: problems found; 2: a file cannot be read or the command is wrong."""
     from .units import PAPERS
 
-    if fmt not in ("text", "json"):
-        _usage(f"--format must be text or json (got {fmt!r})")
+    fmt = Format(fmt).value
     if paper is not None and paper.lower() not in PAPERS:
         _usage(f"--paper must be one of {', '.join(PAPERS)} (got {paper!r})")
     from .content import content_root, resolve_games
@@ -285,7 +357,7 @@ def validate(
         for r in reports:
             for p in r.problems:
                 typer.echo(p.format(), err=True)
-            typer.echo("\n".join(r.summary_lines()))
+            _say("\n".join(r.summary_lines()))
     raise typer.Exit(EXIT_INVALID if any(not r.ok for r in reports) else 0)
 
 
@@ -335,9 +407,8 @@ def sheets(
     except PnpError as exc:
         _fail(exc, "no sheets were written")
     _warn(result.warnings, gid)
-    typer.echo(f"{result.path}: {result.sheets} sheet{'s' * (result.sheets != 1)} on "
-               f"{result.pages} page{'s' * (result.pages != 1)} "
-               f"({result.size // 1024} KiB)")
+    _say(f"{result.path}: {result.sheets} sheet{'s' * (result.sheets != 1)} on "
+         f"{result.pages} page{'s' * (result.pages != 1)} ({result.size // 1024} KiB)")
 
 
 @app.command()
@@ -345,7 +416,7 @@ def score(
     game: Annotated[str, typer.Argument(help="The game, e.g. dice-trip.")],
     filled: Annotated[Path, typer.Argument(help="The filled sheet as YAML: map, cities "
                                            "(number or x), optional die, round, powers.")],
-    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    fmt: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
     pdf: Annotated[Path | None, typer.Option(
         help="Also draw the filled sheet, numbers written in, into this PDF.",
         show_default=False)] = None,
@@ -355,8 +426,7 @@ def score(
     """Check a filled score sheet against the rules and score it, line by line.
 
     Exit 0: scored; 1: the sheet breaks a rule; 2: unreadable file or wrong command."""
-    if fmt not in ("text", "json"):
-        _usage(f"--format must be text or json (got {fmt!r})")
+    fmt = Format(fmt).value
     from .content import content_root, resolve_games, shipped_dir
     from .options import BuildOptions
     from .scoresheets import filled_pdf, score_file
@@ -382,7 +452,7 @@ def score(
         typer.echo(json.dumps(result.as_dict(), indent=2, ensure_ascii=False))
     else:
         typer.echo(_score_text(result))
-    if pdf is not None:
+    if pdf is not None and not QUIET["on"]:
         typer.echo(f"{pdf}: the filled sheet", err=fmt == "json")
 
 
