@@ -66,6 +66,17 @@ def _write_file(path: Path, data: bytes) -> None:
     os.chmod(path, 0o644)
 
 
+def _inside(stage: Path, name: str) -> Path:
+    """`name` in the fresh staging folder; a name may hold subfolders (an export's
+    `cards/G01-front.png`), never `..` or an absolute path."""
+    parts = Path(name).parts
+    if not parts or Path(name).is_absolute() or ".." in parts:
+        raise InputError(f"not a file name inside the output folder: {name!r}")
+    target = stage.joinpath(*parts)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return target
+
+
 def _recover(out_root: Path, game: str) -> None:
     """Undo what a killed switch left: an old set moved aside with no set in place goes
     back; leftover staging folders go."""
@@ -94,9 +105,13 @@ def switch_in(out_root: Path, game: str, files: list[tuple[str, bytes]]) -> Path
             shutil.rmtree(stage, ignore_errors=True)
             stage.mkdir()
             try:
+                folders = {stage}
                 for name, data in files:
-                    _write_file(stage / name, data)
-                _sync_dir(stage)
+                    target = _inside(stage, name)
+                    _write_file(target, data)
+                    folders.add(target.parent)
+                for folder in sorted(folders, reverse=True):  # subfolders before stage
+                    _sync_dir(folder)
                 if not os.path.lexists(public):
                     os.rename(stage, public)
                 elif _exchange(stage, public):

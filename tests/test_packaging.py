@@ -61,7 +61,7 @@ def test_dependencies_are_exactly_what_pnp_imports() -> None:
 
     declared = {re.split(r"[<>=!~\[ ]", d)[0].lower() for d in
                 PYPROJECT["project"]["dependencies"]}
-    as_imported = {"pyyaml": "yaml", "fontpkg-fira-sans": "fontpkg_fira_sans"}
+    as_imported = {"pyyaml": "yaml", "fontpkg-fira-sans": "fontpkg_fira_sans", "pillow": "PIL"}
     declared_modules = {as_imported.get(d, d) for d in declared}
     imported = _imported_top_level(ROOT / "pnp")
     optional = {m for extra in PYPROJECT["project"].get("optional-dependencies", {}).values()
