@@ -156,7 +156,7 @@ def write_game(rendered: Rendered, out_root: Path) -> GameBuild:
     from .output import switch_in
 
     game = rendered.game
-    manifest = {"game": game.id, "paper": rendered.opts.paper,
+    manifest = {"game": game.id, "paper": rendered.opts.paper, "layout": rendered.opts.layout,
                 "files": [meta for _, _, meta in rendered.outputs]}
     manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
     files = [(name, data) for name, data, _ in rendered.outputs]

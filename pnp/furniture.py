@@ -29,6 +29,25 @@ def draw_marks(painter: SvgPainter, marks: list[Mark]) -> None:
     c.restoreState()
 
 
+FOLD_WIDTH = 0.4  # pt: dashed and grey, unlike the black hairline crop marks
+FOLD_GREY = (0.45, 0.45, 0.45)
+
+
+def draw_fold_line(painter: SvgPainter, line: Mark) -> None:
+    """The dashed line a gutter-fold page is folded on (never a cut: it lies in the
+    gutter, which is cut away)."""
+    c = painter.canvas
+    c.saveState()
+    c.setStrokeColorRGB(*FOLD_GREY)
+    c.setLineWidth(FOLD_WIDTH)
+    c.setDash(4, 2)
+    c.line(line.x0, line.y0, line.x1, line.y1)
+    c.restoreState()
+    half = FOLD_WIDTH / 2
+    painter.note("fold-line", (min(line.x0, line.x1) - half, min(line.y0, line.y1) - half,
+                               max(line.x0, line.x1) + half, max(line.y0, line.y1) + half))
+
+
 def shorten(text: str, width: float, size: float) -> str:
     """`text` cut to fit `width` at `size`: whole ' · ' parts dropped from the end
     first, then letters, so the line never shrinks below a readable size."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from .tiling import Tile, TilePlan, tile_board  # noqa: F401 - boards are tiled there
 from .units import MM
 
 PRINT_MARGIN = 5 * MM  # nothing pnp prints comes closer to the paper edge: most home
@@ -125,28 +126,42 @@ def _grids(page_w: float, page_h: float, w: float, h: float, bleed: float,
     return [g for c, r in shapes if (g := _grid(page_w, page_h, w, h, bleed, gutter, c, r))]
 
 
+def orientations(page_w: float, page_h: float,
+                 landscape: bool = False) -> list[tuple[float, float]]:
+    """The page sizes to try: the paper upright and turned, or only turned when it is
+    fed landscape (`--paper a3-landscape`)."""
+    portrait = (min(page_w, page_h), max(page_w, page_h))
+    return [portrait[::-1]] if landscape else [portrait, portrait[::-1]]
+
+
 def plan(page_w: float, page_h: float, item_w: float, item_h: float, bleed: float,
-         gutter_only: bool = False, count: int | None = None) -> Layout:
+         gutter_only: bool = False, count: int | None = None,
+         landscape: bool = False) -> Layout:
     """The layout that needs the fewest sheets for `count` items (else: fits the most)
     while crop marks, info line and scale bar stay PRINT_MARGIN from every paper edge:
     shared cuts or a gutter of 2×bleed (so every item keeps its full bleed), on the
     paper portrait or turned landscape. Ties go to portrait, then to more items a page,
     then to the gutter (more forgiving to cut). Round items always get the gutter: a
-    circle cannot share a straight cut."""
+    circle cannot share a straight cut. `landscape`: the paper is fed landscape."""
     gutters = [2 * bleed] if gutter_only else [2 * bleed, 0.0]
-    portrait = (min(page_w, page_h), max(page_w, page_h))
-    candidates = [g for pw, ph in (portrait, portrait[::-1]) for gutter in gutters
+    candidates = [g for pw, ph in orientations(page_w, page_h, landscape) for gutter in gutters
                   for g in _grids(pw, ph, item_w, item_h, bleed, gutter)]
     if not candidates:
-        raise ValueError(
-            f"a {item_w / MM:.1f}x{item_h / MM:.1f} mm item with {bleed / MM:.1f} mm bleed "
-            f"does not fit on a {page_w / MM:.0f}x{page_h / MM:.0f} mm page with "
-            f"{SIDE_MARGIN / MM:g} mm margins")
+        raise ValueError(too_small(page_w, page_h, item_w, item_h, bleed))
+
     def sheets(lay: Layout) -> int:
         return -(-count // lay.per_page) if count else -lay.per_page
 
     return min(candidates, key=lambda lay: (sheets(lay), lay.landscape, -lay.per_page,
                                             -lay.gutter))
+
+
+def too_small(page_w: float, page_h: float, item_w: float, item_h: float,
+              bleed: float, how: str = "") -> str:
+    """Why an item has no layout on this paper (the component's size is to blame)."""
+    return (f"a {item_w / MM:.1f}x{item_h / MM:.1f} mm item with {bleed / MM:.1f} mm bleed "
+            f"does not fit{how} on a {min(page_w, page_h) / MM:.0f}x"
+            f"{max(page_w, page_h) / MM:.0f} mm page with {SIDE_MARGIN / MM:g} mm margins")
 
 
 def subset(layout: Layout, count: int) -> Layout:
@@ -257,57 +272,3 @@ def back_slot(front: Slot, layout: Layout, flip: str, offset: tuple[float, float
     # turned over top↔bottom
     return Slot(front.x + dx, layout.page_h - front.y - front.h + dy, front.w, front.h,
                 front.bleed_left, front.bleed_top, front.bleed_right, front.bleed_bottom)
-
-
-@dataclass(frozen=True)
-class Tile:
-    """One page of a tiled board: the board region it shows (mm of board → points)."""
-
-    row: int
-    col: int
-    x: float  # region's left edge on the board, points
-    y: float  # region's top edge on the board, points (board y grows downward)
-    w: float
-    h: float
-
-    @property
-    def name(self) -> str:
-        return f"{chr(ord('A') + self.row)}{self.col + 1}"
-
-
-@dataclass(frozen=True)
-class TilePlan:
-    page_w: float
-    page_h: float
-    area_x: float  # where a tile's region sits on its page (lower-left of the full area)
-    area_y: float
-    area_w: float
-    area_h: float
-    overlap: float
-    rows: int
-    cols: int
-    tiles: tuple[Tile, ...]
-
-
-def tile_board(board_w: float, board_h: float, paper_w: float, paper_h: float,
-               overlap: float, margin: float = 8 * MM, band: float = 9 * MM) -> TilePlan:
-    """Cut a board into page-sized regions: neighbours share exactly `overlap`, the last
-    row and column are as large as what is left, and together they cover the board.
-    Portrait or landscape, whichever needs fewer pages."""
-    best: TilePlan | None = None
-    for pw, ph in ((paper_w, paper_h), (paper_h, paper_w)):
-        aw, ah = pw - 2 * margin, ph - 2 * margin - band
-        step_x, step_y = aw - overlap, ah - overlap
-        if step_x <= 0 or step_y <= 0:
-            continue
-        cols = max(1, math.ceil((board_w - overlap) / step_x - 1e-9))
-        rows = max(1, math.ceil((board_h - overlap) / step_y - 1e-9))
-        tiles = tuple(Tile(r, c, c * step_x, r * step_y, min(aw, board_w - c * step_x),
-                           min(ah, board_h - r * step_y))
-                      for r in range(rows) for c in range(cols))
-        plan = TilePlan(pw, ph, margin, margin + band, aw, ah, overlap, rows, cols, tiles)
-        if best is None or len(tiles) < len(best.tiles):
-            best = plan
-    if best is None:
-        raise ValueError("the overlap is larger than the page")
-    return best

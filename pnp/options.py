@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .units import MM, PAPERS
+from .paper import Paper, paper
+from .units import MM
 
 
 @dataclass(frozen=True)
 class BuildOptions:
-    paper: str = "a4"
+    paper: str = "a4"  # a name pnp.paper parses: a4, a3-landscape, 210x297mm ...
     bleed: float = 3 * MM
     crop_marks: bool = True
     duplex: bool = True
@@ -18,7 +19,13 @@ class BuildOptions:
     lang: str | None = None  # None: the game's first language
     overlap: float = 10 * MM  # boards tiled on pages: shared strip between neighbours
     extra: dict[str, str] = field(default_factory=dict)
+    layout: str = "duplex"  # or "gutter-fold": fronts and backs side by side, to fold
+
+    @property
+    def sheet(self) -> Paper:
+        return paper(self.paper)
 
     @property
     def page_size(self) -> tuple[float, float]:
-        return PAPERS[self.paper]
+        """The sheet upright (width, height); `sheet.landscape` says how it is fed."""
+        return self.sheet.portrait_size

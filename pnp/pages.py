@@ -56,7 +56,7 @@ class Placed:
         return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
 
 
-FurnitureKind = Literal["crop-mark", "info", "scale-bar", "label", "cut-line"]
+FurnitureKind = Literal["crop-mark", "info", "scale-bar", "label", "cut-line", "fold-line"]
 
 
 @dataclass(frozen=True)

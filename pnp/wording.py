@@ -7,16 +7,19 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {"fronts": "fronts", "backs": "backs", "page": "page", "bleed": "bleed",
            "full_size": "full size", "sheet": "sheet", "with": "with",
            "backs_flip": "backs (flip on the {edge} edge)", "edge_long": "long",
-           "edge_short": "short", "cut_dashed": "cut on the dashed line"},
+           "edge_short": "short", "cut_dashed": "cut on the dashed line",
+           "fold": "fronts | backs: fold on the dashed line, glue, cut"},
     "fr": {"fronts": "recto", "backs": "verso", "page": "page", "bleed": "fond perdu",
            "full_size": "taille réelle", "sheet": "feuille", "with": "avec",
            "backs_flip": "verso (retourner sur le bord {edge})", "edge_long": "long",
-           "edge_short": "court", "cut_dashed": "coupez sur les tirets"},
+           "edge_short": "court", "cut_dashed": "coupez sur les tirets",
+           "fold": "recto | verso : pliez sur les tirets, collez, coupez"},
     "de": {"fronts": "Vorderseiten", "backs": "Rückseiten", "page": "Seite",
            "bleed": "Anschnitt", "full_size": "Originalgröße", "sheet": "Blatt",
            "with": "mit", "backs_flip": "Rückseiten (an der {edge} Kante wenden)",
            "edge_long": "langen", "edge_short": "kurzen",
-           "cut_dashed": "an der gestrichelten Linie schneiden"},
+           "cut_dashed": "an der gestrichelten Linie schneiden",
+           "fold": "Vorder- | Rückseiten: an der gestrichelten Linie falten, kleben, schneiden"},
 }
 
 

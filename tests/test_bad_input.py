@@ -156,7 +156,7 @@ def test_empty_and_binary_files(content_copy: Path) -> None:
 def test_missing_game_and_bad_options(tmp_path: Path) -> None:
     lines = assert_clean_failure(run_pnp("build", "temple-of-dom", "--out", tmp_path), 2)
     assert "did you mean 'temple-of-doom'" in lines[0]
-    assert_clean_failure(run_pnp("build", GAME, "--paper", "a3", "--out", tmp_path), 2)
+    assert_clean_failure(run_pnp("build", GAME, "--paper", "a11", "--out", tmp_path), 2)
     assert_clean_failure(run_pnp("build", GAME, "--back-offset", "1", "--out", tmp_path), 2)
     assert_clean_failure(run_pnp("build", GAME, "--bleed", "lots", "--out", tmp_path), 2)
     assert_clean_failure(run_pnp("build", GAME, "--flip", "sideways", "--out", tmp_path), 2)

@@ -12,6 +12,7 @@ import io
 from typing import Any
 
 from .. import fonts, impose
+from ..errors import ContentError
 from ..furniture import draw_marks, info_text, scale_bar
 from ..impose import Mark
 from ..model import Component, Game
@@ -43,8 +44,14 @@ def build(game: Game, comp: Component, svg: str, opts: BuildOptions,
     painter = SvgPainter(canvas, game.folder)
     face = painter.parse(svg, comp.spec.front)
     painter.share(face)
-    plan = impose.tile_board(face.width, face.height, paper_w, paper_h, opts.overlap,
-                             margin=MARGIN)
+    try:
+        plan = impose.tile_board(face.width, face.height, paper_w, paper_h, opts.overlap,
+                                 margin=MARGIN, landscape=opts.sheet.landscape)
+    except ValueError as exc:  # a paper too small for a sheet of the board and its margins
+        key = ("components", comp.id)
+        raise ContentError(f"the board cannot be tiled on {opts.paper}: {exc}",
+                           game.source.path, game.source.line(key),
+                           f"components.{comp.id}") from exc
     bleed = max(0.0, min(opts.bleed, art_bleed, 3 * MM))
     total = len(plan.tiles) + 1
     _index_page(painter, face, plan, game, comp, total)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field, replace
 
-from .. import impose
+from .. import gutterfold, impose
 from ..errors import ContentError
 from ..faces import item_size, render_faces
-from ..furniture import draw_info, draw_marks
+from ..furniture import draw_fold_line, draw_info, draw_marks
 from ..model import Component, Game, Item
 from ..options import BuildOptions
 from ..pages import PdfRecord, Who
@@ -44,11 +44,32 @@ def layout_for(game: Game, comp: Component, opts: BuildOptions,
     w, h = item_size(game, comp)
     try:
         return impose.plan(*opts.page_size, w, h, opts.bleed,
-                           gutter_only=comp.spec.shape == "circle", count=count)
+                           gutter_only=comp.spec.shape == "circle", count=count,
+                           landscape=opts.sheet.landscape)
     except ValueError as exc:
-        raise ContentError(str(exc), game.source.path,
-                           game.source.line(("components", comp.id, "size")),
-                           f"components.{comp.id}.size") from exc
+        raise _too_small(game, comp, exc) from exc
+
+
+def gutterfold_of(game: Game, comp: Component, opts: BuildOptions,
+                  count: int) -> gutterfold.FoldLayout | None:
+    """The gutter-fold layout when it is asked for and the items have backs; items
+    without backs are laid out as usual."""
+    if opts.layout != "gutter-fold" or comp.spec.back is None:
+        return None
+    w, h = item_size(game, comp)
+    try:
+        return gutterfold.plan(*opts.page_size, w, h, opts.bleed,
+                               gutter_only=comp.spec.shape == "circle", count=count,
+                               landscape=opts.sheet.landscape)
+    except ValueError as exc:
+        raise _too_small(game, comp, exc) from exc
+
+
+def _too_small(game: Game, comp: Component, exc: ValueError) -> ContentError:
+    """A paper too small for the items: an error at the component's size."""
+    return ContentError(str(exc), game.source.path,
+                        game.source.line(("components", comp.id, "size")),
+                        f"components.{comp.id}.size")
 
 
 def _parsed(painter: SvgPainter, comp: Component,
@@ -67,7 +88,10 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     w, h = item_size(game, comp)
     faces = render_faces(game, comp, renderer, to_mm(opts.bleed), opts.lang)
     joining, others = _joining(game, comp, guests or [], renderer, opts)
-    layout = layout_for(game, comp, opts, len(faces) + sum(len(f) for _, f in joining))
+    has_backs = comp.spec.back is not None
+    count = len(faces) + sum(len(f) for _, f in joining)
+    fold = gutterfold_of(game, comp, opts, count)
+    layout = fold.fronts if fold else layout_for(game, comp, opts, count)
     buf = io.BytesIO()
     canvas = new_canvas(buf, layout.page_w, layout.page_h,
                         f"{game.spec.name}: {comp.spec.title}")
@@ -80,26 +104,23 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     extras = _guests(game, layout, len(chunks[-1]) if chunks else 0, others, renderer,
                      opts, painter)
     extras.counts = {**{g.id: len(f) for g, f in joined}, **extras.counts}
-    has_backs = comp.spec.back is not None
-    total_pages = len(chunks) * (2 if has_backs else 1)
+    total_pages = len(chunks) * (2 if has_backs and not fold else 1)
     page_no = 0
     deferred: list[list] = []
+    say = words(opts.lang)
 
-    def furniture(side: str, page: impose.Layout) -> None:
+    def furniture(side: str, page: impose.Layout) -> impose.Band | None:
         band = impose.info_band(page)
         if opts.crop_marks:
             draw_marks(painter, impose.crop_marks(page, band))
         if band:
-            say = words(opts.lang)
             info = (f"{game.spec.name} · {comp.spec.title_in(opts.lang)} · {side} · "
                     f"{say['page']} {page_no}/{total_pages} · {to_mm(w):g}×{to_mm(h):g} mm, "
                     f"{say['bleed']} {to_mm(opts.bleed):g} mm")
             draw_info(painter, band, info)
+        return band
 
-    def fronts_page(chunk: list) -> None:
-        nonlocal page_no
-        page_no += 1
-        page = impose.subset(layout, len(chunk))
+    def draw_fronts(chunk: list, page: impose.Layout) -> None:
         for slot, (front, _, front_who, _) in zip(page.slots, chunk, strict=True):
             painter.draw(front, slot.x - opts.bleed, slot.y - opts.bleed, slot.art_box(),
                          who=front_who, trim_inset=opts.bleed)
@@ -107,34 +128,59 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
             for slot, (front, _, front_who, _) in extras.placed:
                 painter.draw(front, slot.x - spare.GUEST_BLEED, slot.y - spare.GUEST_BLEED,
                              slot.art_box(), who=front_who, trim_inset=spare.GUEST_BLEED)
-        furniture(words(opts.lang)["fronts"], page)
+
+    def draw_backs(chunk: list, backs: list[impose.Slot], guest_backs: list[impose.Slot],
+                   upside_down: bool) -> None:
+        for bslot, (_, back, _, back_who) in zip(backs, chunk, strict=True):
+            painter.draw(back, bslot.x - opts.bleed, bslot.y - opts.bleed, bslot.art_box(),
+                         rotate180=upside_down, who=back_who, trim_inset=opts.bleed)
+        if chunk is chunks[-1]:
+            for bslot, (_, (_, back, _, back_who)) in zip(guest_backs, extras.placed,
+                                                          strict=True):
+                if back is not None:
+                    painter.draw(back, bslot.x - spare.GUEST_BLEED, bslot.y - spare.GUEST_BLEED,
+                                 bslot.art_box(), rotate180=upside_down, who=back_who,
+                                 trim_inset=spare.GUEST_BLEED)
+
+    def fronts_page(chunk: list) -> None:
+        nonlocal page_no
+        page_no += 1
+        page = impose.subset(layout, len(chunk))
+        draw_fronts(chunk, page)
+        furniture(say["fronts"], page)
         painter.show_page()
 
     def backs_page(chunk: list) -> None:
         nonlocal page_no
         page_no += 1
         page = impose.subset(layout, len(chunk))
-        upside_down = not impose.mirrors_x(page, opts.flip)
         backs = [impose.back_slot(slot, page, opts.flip, opts.back_offset)
                  for slot in page.slots]
-        for bslot, (_, back, _, back_who) in zip(backs, chunk, strict=True):
-            painter.draw(back, bslot.x - opts.bleed, bslot.y - opts.bleed, bslot.art_box(),
-                         rotate180=upside_down, who=back_who, trim_inset=opts.bleed)
-        if chunk is chunks[-1]:
-            slots = spare.back_slots([s for s, _ in extras.placed], page, opts.flip,
-                                     opts.back_offset)
-            for bslot, (_, (_, back, _, back_who)) in zip(slots, extras.placed, strict=True):
-                if back is not None:
-                    painter.draw(back, bslot.x - spare.GUEST_BLEED, bslot.y - spare.GUEST_BLEED,
-                                 bslot.art_box(), rotate180=upside_down, who=back_who,
-                                 trim_inset=spare.GUEST_BLEED)
-        furniture(words(opts.lang)["backs_flip"].format(
-                edge=words(opts.lang)[f"edge_{opts.flip}"]),
+        guest_backs = spare.back_slots([s for s, _ in extras.placed], page, opts.flip,
+                                       opts.back_offset)
+        draw_backs(chunk, backs, guest_backs, not impose.mirrors_x(page, opts.flip))
+        furniture(say["backs_flip"].format(edge=say[f"edge_{opts.flip}"]),
                   replace(page, slots=tuple(impose.back_slot(s, page, opts.flip, (0.0, 0.0))
                                             for s in page.slots)))
         painter.show_page()
 
+    def folded_page(chunk: list, fold: gutterfold.FoldLayout) -> None:
+        """Fronts in one half, their backs mirrored in the other, the fold between."""
+        nonlocal page_no
+        page_no += 1
+        page, whole = fold.page(len(chunk))
+        draw_fronts(chunk, page)
+        draw_backs(chunk, [fold.back_slot(s, opts.back_offset) for s in page.slots],
+                   [fold.back_slot(s, opts.back_offset) for s, _ in extras.placed],
+                   fold.upside_down)
+        band = furniture(say["fold"], whole)
+        draw_fold_line(painter, fold.fold_line(whole, band))
+        painter.show_page()
+
     for chunk in chunks:
+        if fold:
+            folded_page(chunk, fold)
+            continue
         fronts_page(chunk)
         if has_backs:
             if opts.duplex:
@@ -144,7 +190,7 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     for chunk in deferred:
         backs_page(chunk)
     data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
-    return Built(data, len(faces), page_no, has_backs and opts.duplex, per,
+    return Built(data, len(faces), page_no, has_backs and opts.duplex and not fold, per,
                  records=[record], guests=extras.counts)
 
 

@@ -19,7 +19,7 @@ from ..options import BuildOptions
 from ..pages import Who
 from ..pdf import SvgPainter, new_canvas
 from ..render import Renderer
-from ..units import MM, PAPERS, to_mm
+from ..units import MM, to_mm
 from ..wording import words
 from .items import Built
 from .sheet import FOOTER
@@ -29,7 +29,7 @@ SHEET_MARGIN = 6 * MM  # around each sheet: the printable margin, or half the cu
 
 def page_size(opts: BuildOptions, per_page: int) -> tuple[float, float]:
     """Two sheets side by side on the paper turned landscape, or one on it upright."""
-    w, h = PAPERS[opts.paper]
+    w, h = opts.page_size
     short, long_ = min(w, h), max(w, h)
     return (long_, short) if per_page == 2 else (short, long_)
 
@@ -106,7 +106,7 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
             _cut_line(painter, page_w, page_h)
             what += f" · {say['cut_dashed']}"
         draw_info(painter, Band(10 * MM, PRINT_MARGIN, False, page_w - 20 * MM, BAND),
-                  f"{what} · {opts.paper.upper()}")
+                  f"{what} · {opts.sheet.label}")
         painter.show_page()
     data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
     return Built(data, len(faces), pages, False, per_page, records=[record])

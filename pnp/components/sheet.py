@@ -13,7 +13,7 @@ from ..options import BuildOptions
 from ..pages import Who
 from ..pdf import SvgPainter, new_canvas
 from ..render import Renderer
-from ..units import MM, PAPERS, to_mm
+from ..units import MM, to_mm
 from ..wording import words
 from .items import Built
 
@@ -21,7 +21,7 @@ FOOTER = PRINT_MARGIN + BAND + 2 * MM  # kept free at the bottom for the info li
 
 
 def page_size(comp: Component, opts: BuildOptions) -> tuple[float, float]:
-    w, h = PAPERS[opts.paper]
+    w, h = opts.page_size
     return (h, w) if comp.spec.orientation == "landscape" else (w, h)
 
 
@@ -58,7 +58,7 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
     band = Band(10 * MM, PRINT_MARGIN, False, w - 20 * MM, BAND)  # templates keep FOOTER free
     draw_info(painter, band, f"{game.spec.name} · {comp.spec.title_in(opts.lang)} · "
                              f"{words(opts.lang)['page']} 1/1 · "
-                             f"{opts.paper.upper()}")
+                             f"{opts.sheet.label}")
     painter.show_page()
     data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
     return Built(data, 1, 1, False, 1, records=[record])
