@@ -187,11 +187,120 @@ def _listed(game: object, comp: object) -> dict[str, object]:
 
 
 @app.command()
+def new(
+    name: Annotated[str, typer.Argument(help="The new game's id, e.g. my-game: lowercase "
+                                        "letters, digits and hyphens.")],
+    content: Annotated[Path | None, typer.Option(
+        "--content", help="Folder of game folders to create it in. Default: ./content "
+        "(created if needed).", show_default=False)] = None,
+) -> None:
+    """Start a new game: a folder with one deck of 6 cards, its front and back templates
+    and an expectation, which validates and builds as it is."""
+    from .newgame import create
+
+    try:
+        folder = create(content or Path("content"), name)
+    except PnpError as exc:
+        _fail(exc, "nothing was created")
+    option = f" --content {folder.parent}" if content else ""
+    _say(f"{folder}: game.yaml, cards.yaml, templates/card-front.svg.j2, "
+         f"templates/card-back.svg.j2")
+    _say(f"next: pnp validate {name}{option} && pnp build {name}{option}")
+
+
+class PageLayout(StrEnum):
+    duplex = "duplex"
+    gutter_fold = "gutter-fold"
+
+
+PAPER_HELP = ("Paper: a4, letter, a3, a5, legal, tabloid, any reportlab page size name "
+              "(A0-A10, B0-B10, C0-C10, halfletter, juniorlegal, ledger ...) or WxH "
+              "(210x297mm, 8.5x11in); add -landscape to feed it landscape (a3-landscape).")
+
+
+def _paper(text: str) -> str:
+    """--paper as pnp names it (a3, legal-landscape, 210x297mm); else a usage error."""
+    from .paper import parse_paper
+
+    try:
+        return parse_paper(text).name
+    except ValueError as exc:
+        _usage(f"--paper: {exc}")
+    return text  # not reached: _usage exits
+
+
+@app.command()
+def watch(
+    game: Annotated[str, typer.Argument(help="The game to watch, e.g. temple-trip.")],
+    custom: CustomOpt = None,
+    out: Annotated[Path, typer.Option("--out", help="Output folder: PDFs in OUT/<game>/, "
+                                      "previews in OUT/<game>/preview/.")] = Path("output"),
+    lang: Annotated[str | None, typer.Option(help="Language of printed text.",
+                                             show_default=False)] = None,
+    dpi: Annotated[int, typer.Option(help="Resolution of the PNG previews.")] = 100,
+    once: Annotated[bool, typer.Option("--once", help="One pass, then exit (for "
+                                       "scripts).")] = False,
+    content: ContentOpt = None,
+) -> None:
+    """Rebuild on every save of the game's content, templates or custom files: the
+    faces that changed are drawn to PNG previews at once, then the game is checked and
+    built as `pnp build` does, with its problems on stderr. Ctrl-C stops."""
+    import time
+
+    from .content import content_root, resolve_games, shipped_dir
+    from .options import BuildOptions
+    from .watch import Round, Session, watched_files
+    from .watch import watch as loop
+
+    if not 36 <= dpi <= 600:
+        _usage(f"--dpi must be between 36 and 600 (got {dpi})")
+    try:
+        root = content_root(content)
+        gid = resolve_games(root, [game])[0]
+    except PnpError as exc:
+        _fail(exc, "nothing was watched")
+    templates = shipped_dir("templates")
+    session = Session(root / gid, templates, out, BuildOptions(lang=lang), custom or [], dpi)
+
+    def report(result: Round) -> None:
+        clock = time.strftime("%H:%M:%S")
+        for p in result.problems:
+            typer.echo(p.format(), err=True)
+        if result.failed:
+            typer.echo(f"{clock} {gid}: {result.failed}", err=True)
+        for path in result.refreshed[:20]:
+            _say(f"{clock} {path}")
+        if len(result.refreshed) > 20:
+            _say(f"{clock} ... and {len(result.refreshed) - 20} more previews")
+        if not result.failed:
+            _say(f"{clock} {gid}: {len(result.refreshed)} preview(s) in "
+                 f"{result.preview_seconds:.2f} s; built in {result.seconds:.2f} s: "
+                 + "; ".join(result.built))
+        if not once:
+            _say(f"{clock} watching {root / gid} (Ctrl-C stops)")
+
+    try:
+        if once:
+            result = session.run()
+            report(result)
+            raise typer.Exit(EXIT_INVALID if result.failed else 0)
+        loop(session, lambda: watched_files(root / gid, templates, gid, custom or []),
+             report, lambda: False)
+    except KeyboardInterrupt:
+        typer.echo("stopped", err=True)
+        raise typer.Exit(0) from None
+
+
+@app.command()
 def build(
     games: GamesArg = None,
     out: Annotated[Path, typer.Option("--out", help="Output folder; files go to "
                                       "OUT/<game>/.")] = Path("output"),
-    paper: Annotated[str, typer.Option(help="Paper size: a4 or letter.")] = "a4",
+    paper: Annotated[str, typer.Option(help=PAPER_HELP)] = "a4",
+    layout: Annotated[PageLayout, typer.Option(
+        help="duplex: fronts and backs on two sides of a sheet (see --duplex, --flip); "
+        "gutter-fold: a deck's fronts and backs side by side on one side, to fold on the "
+        "dashed line, glue and cut (no duplex printer needed).")] = PageLayout.duplex,
     bleed: Annotated[str, typer.Option(help="Art beyond the cut line, e.g. 3mm, 0.125in, "
                                        "0 for none.")] = "3mm",
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
@@ -218,11 +327,9 @@ def build(
 ) -> None:
     """Build print-ready PDFs and a manifest.json into OUT/<game>/."""
     fmt = Format(fmt).value
-    from .units import MM, PAPERS, parse_length
+    from .units import MM, parse_length
 
-    paper = paper.lower()
-    if paper not in PAPERS:
-        _usage(f"--paper must be one of {', '.join(PAPERS)} (got {paper!r})")
+    paper = _paper(paper)
     try:
         bleed_pt = parse_length(bleed) if bleed.strip() != "0" else 0.0
     except ValueError as exc:
@@ -243,7 +350,7 @@ def build(
 
     opts = BuildOptions(paper=paper, bleed=bleed_pt, crop_marks=crop_marks, duplex=duplex,
                         flip=Flip(flip).value, back_offset=offset, lang=lang,
-                        overlap=overlap_pt)
+                        overlap=overlap_pt, layout=PageLayout(layout).value)
     try:
         root = content_root(content)
         names = resolve_games(root, games or [])
@@ -318,9 +425,9 @@ def validate(
     lang: Annotated[str | None, typer.Option(
         help="Language whose texts are checked. Default: every language of the game.",
         show_default=False)] = None,
-    paper: Annotated[str | None, typer.Option(
-        help="Paper the pages are laid out and checked on: a4 or letter. Default: both.",
-        show_default=False)] = None,
+    paper: Annotated[list[str] | None, typer.Option(
+        help="Paper the pages are laid out and checked on; repeat it for several. "
+        "Default: a4 and letter. " + PAPER_HELP, show_default=False)] = None,
     map_name: Annotated[str | None, typer.Option(
         "--map", help="Dice Trip: check this map (a shipped name or your own file) instead "
         "of every shipped map.", show_default=False)] = None,
@@ -333,8 +440,7 @@ def validate(
     from .units import PAPERS
 
     fmt = Format(fmt).value
-    if paper is not None and paper.lower() not in PAPERS:
-        _usage(f"--paper must be one of {', '.join(PAPERS)} (got {paper!r})")
+    papers = list(dict.fromkeys(_paper(p) for p in paper)) if paper else list(PAPERS)
     from .content import content_root, resolve_games
     from .validation import validate_game
 
@@ -345,8 +451,7 @@ def validate(
         if (custom or replace or rules_doc or map_name) and len(names) != 1:
             _usage("--custom, --replace, --rules-doc and --map need exactly one GAME")
         for gid in names:
-            reports.append(validate_game(root / gid, custom or [], rules_doc, lang,
-                                         [paper.lower()] if paper else list(PAPERS),
+            reports.append(validate_game(root / gid, custom or [], rules_doc, lang, papers,
                                          map_name, replace or []))
     except PnpError as exc:
         _fail(exc)
@@ -376,22 +481,19 @@ def sheets(
         "--map", help="A shipped map (germany, france) or your own map file.",
         show_default=False)] = None,
     lang: Annotated[str, typer.Option(help="Language of the sheet: en or de.")] = "en",
-    paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
+    paper: Annotated[str, typer.Option(help=PAPER_HELP)] = "a4",
     out: Annotated[Path | None, typer.Option(
         help="The PDF to write. Default: output/<game>/sheets-<map>.pdf.",
         show_default=False)] = None,
     content: ContentOpt = None,
 ) -> None:
     """Print a pad of score sheets (the map is stored once, however many sheets)."""
-    from .units import PAPERS
-
     if per_page not in (1, 2):
         _usage(f"--per-page must be 1 or 2 (got {per_page})")
     _text_option("--names", names)
     if count is not None and not 1 <= count <= 5000:
         _usage(f"--count must be 1-5000 (got {count})")
-    if paper.lower() not in PAPERS:
-        _usage(f"--paper must be one of {', '.join(PAPERS)} (got {paper!r})")
+    paper = _paper(paper)
     from .content import content_root, resolve_games, shipped_dir
     from .options import BuildOptions
     from .scoresheets import make_pad
@@ -402,7 +504,7 @@ def sheets(
         _check_lang(root, gid, lang)
         target = out or Path("output") / gid / f"sheets-{Path(map_name or 'default').stem}.pdf"
         result = make_pad(root, shipped_dir("templates"), gid, target,
-                          BuildOptions(paper=paper.lower(), lang=lang), count or 0, per_page,
+                          BuildOptions(paper=paper, lang=lang), count or 0, per_page,
                           [n.strip() for n in names.split(",") if n.strip()], map_name)
     except PnpError as exc:
         _fail(exc, "no sheets were written")
@@ -454,6 +556,72 @@ def score(
         typer.echo(_score_text(result))
     if pdf is not None and not QUIET["on"]:
         typer.echo(f"{pdf}: the filled sheet", err=fmt == "json")
+
+
+@app.command()
+def export(
+    game: Annotated[str, typer.Argument(help="The game, e.g. temple-of-doom.")],
+    fmt: Annotated[str, typer.Option(
+        "--format", help="png: one PNG per item face (fronts and backs), board and sheet; "
+        "tts: Tabletop Simulator deck sheets, images and a saved-object JSON; print-shop: "
+        "one PDF per deck, one face per page at trim + 1/8 in bleed, front and back of each "
+        "card in turn.", show_default=False)],
+    dpi: Annotated[int, typer.Option(help="Pixels per inch of the PNGs and Tabletop "
+                                     "Simulator images (36-1200).")] = 300,
+    bleed: Annotated[bool, typer.Option(
+        "--bleed/--no-bleed", help="PNGs: the trim plus 1/8 in bleed (boards: 3 mm), or "
+        "the trim alone.")] = True,
+    out: Annotated[Path, typer.Option(
+        "--out", help="Output folder; files go to OUT/<game>/<format>/. Keep it apart from "
+        "pnp build's: a build replaces OUT/<game>/ whole.")] = Path("output/export"),
+    paper: Annotated[str, typer.Option(
+        help="Sheets (setup guides, score sheets) are drawn on this paper; cards, tiles, "
+        "tokens and boards ignore it.")] = "a4",
+    lang: Annotated[str | None, typer.Option(
+        help="Language of the texts. Default: English, or the game's first language.",
+        show_default=False)] = None,
+    custom: CustomOpt = None,
+    replace: ReplaceOpt = None,
+    content: ContentOpt = None,
+) -> None:
+    """Export a game for print shops (PNGs, one PDF per deck) or Tabletop Simulator, into
+    OUT/<game>/<format>/ with a manifest.json. The game is checked as pnp build checks it.
+
+    Exit 0: written; 1: invalid content; 2: unreadable file or wrong command."""
+    from .export import FORMATS, MAX_DPI, MIN_DPI, ExportOptions, export_game
+
+    if fmt not in FORMATS:
+        _usage(f"--format must be one of {', '.join(FORMATS)} (got {fmt!r})")
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        _usage(f"--dpi must be between {MIN_DPI} and {MAX_DPI} (got {dpi})")
+    paper = _paper(paper)
+    from .content import content_root, resolve_games, shipped_dir
+
+    status = None
+    try:
+        root = content_root(content)
+        (gid,) = resolve_games(root, [game])
+        if sys.stderr.isatty() and not QUIET["on"]:  # progress on a terminal only
+            from rich.console import Console
+
+            status = Console(stderr=True).status(f"exporting {gid}")
+            status.start()
+        try:
+            result = export_game(
+                root / gid, shipped_dir("templates"), out,
+                ExportOptions(fmt=fmt, dpi=dpi, bleed=bleed, paper=paper, lang=lang),
+                custom or [], replace or [],
+                (lambda m: status.update(f"exporting {m}")) if status else None)
+        finally:
+            if status:
+                status.stop()
+    except PnpError as exc:
+        _fail(exc, "nothing was exported")
+    _warn(result.warnings, gid)
+    for line in result.lines:
+        _say(f"{result.folder}/{line}" if line.split(":")[0].endswith((".pdf", ".json"))
+             else f"{result.folder}: {line}")
+    _say(f"{result.folder / 'manifest.json'}")
 
 
 def filled_powers(path: Path) -> list[object]:

@@ -1,0 +1,195 @@
+"""`pnp watch`: a card designer's loop. On every save of the game's content, its
+templates or a custom file, the faces that changed are drawn to PNG previews at once
+(well under a second for one card: only changed faces are rasterized), then the game
+is checked and built exactly as `pnp build` does, and its problems reported.
+
+Polling, not file-system events: it works the same on every system and in containers,
+and a game folder is small. Previews go to OUT/<game>/preview/<component>/<item>-front.png
+and are written atomically (a viewer never shows half a file)."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import PnpError, Problem, ProblemsFound
+from .options import BuildOptions
+
+ITEM_KINDS = ("deck", "tiles", "tokens")
+MAX_FILES = 5000  # a game folder holding more than this is not a game folder
+
+
+@dataclass
+class Round:
+    """What one pass saw and did."""
+
+    refreshed: list[Path] = field(default_factory=list)  # previews redrawn
+    preview_seconds: float = 0.0
+    built: list[str] = field(default_factory=list)  # "cards.pdf: 54 items, 12 pages"
+    problems: list[Problem] = field(default_factory=list)
+    failed: str | None = None  # one line: why the game was not built
+    seconds: float = 0.0
+
+
+def watched_files(folder: Path, templates_root: Path, game_id: str,
+                  custom: list[Path]) -> list[Path]:
+    """The files whose change means a rebuild: the game folder, its shipped templates
+    (templates/<game>, templates/common) and the custom files."""
+    roots = [folder, templates_root / game_id, templates_root / "common"]
+    files: list[Path] = []
+    for root in roots:
+        if root.is_dir():
+            files.extend(p for p in sorted(root.rglob("*")) if p.is_file()
+                         and not p.name.startswith("."))
+        if len(files) > MAX_FILES:
+            break
+    return files[:MAX_FILES] + [Path(c) for c in custom]
+
+
+def stamp(files: list[Path]) -> tuple[tuple[str, int, int], ...]:
+    """What the files look like now: a change in any mtime or size, or a file that
+    comes or goes, changes the stamp."""
+    out = []
+    for f in files:
+        try:
+            st = f.stat()
+            out.append((str(f), st.st_mtime_ns, st.st_size))
+        except OSError:
+            out.append((str(f), -1, -1))
+    return tuple(out)
+
+
+class Session:
+    """One watched game: remembers each preview's face so only changed ones are drawn."""
+
+    def __init__(self, folder: Path, templates_root: Path, out_root: Path,
+                 opts: BuildOptions, custom: list[Path], dpi: int = 100) -> None:
+        self.folder, self.templates_root, self.out_root = folder, templates_root, out_root
+        self.opts, self.custom, self.dpi = opts, custom, dpi
+        self.drawn: dict[Path, str] = {}  # preview file -> digest of the face it shows
+
+    def run(self) -> Round:
+        start = time.perf_counter()
+        result = Round()
+        try:
+            result.refreshed = self._previews()
+        except ProblemsFound as exc:
+            result.problems = exc.problems
+            result.failed = "not built: fix the problems above"
+            result.seconds = time.perf_counter() - start
+            return result
+        except PnpError as exc:
+            result.failed = exc.format()
+            result.seconds = time.perf_counter() - start
+            return result
+        result.preview_seconds = time.perf_counter() - start
+        self._build(result)
+        result.seconds = time.perf_counter() - start
+        return result
+
+    def _previews(self) -> list[Path]:
+        """Draw the faces whose SVG changed since the last pass."""
+        from .build import game_language, load_valid_game
+        from .export.collect import safe_names
+        from .export.draw import Page, faces_pdf, pixels, png_bytes, rasterize
+        from .faces import item_size, render_faces
+        from .render import Renderer, search_path
+        from .units import to_mm
+
+        game, _ = load_valid_game(self.folder, self.custom)
+        lang = game_language(game, self.opts.lang)
+        renderer = Renderer(search_path(game.folder, self.templates_root, game.id))
+        base = self.out_root / game.id / "preview"
+        todo: list[tuple[Path, str, str, float, float]] = []
+        comps = [c for c in game.components.values() if c.spec.kind in ITEM_KINDS]
+        for comp, comp_name in zip(comps, safe_names([c.id for c in comps]), strict=True):
+            w, h = item_size(game, comp)
+            full_w, full_h = w + 2 * self.opts.bleed, h + 2 * self.opts.bleed
+            faces = render_faces(game, comp, renderer, to_mm(self.opts.bleed), lang)
+            unique = {id(item): (item, front, back) for item, front, back in faces}
+            names = safe_names([item.id for item, _, _ in unique.values()])
+            for (_item, front, back), name in zip(unique.values(), names, strict=True):
+                for side, svg, origin in (("front", front, comp.spec.front),
+                                          ("back", back, comp.spec.back or "")):
+                    if svg is None:
+                        continue
+                    target = base / comp_name / f"{name}-{side}.png"
+                    digest = hashlib.sha256(svg.encode()).hexdigest()
+                    if self.drawn.get(target) != digest:
+                        todo.append((target, svg, origin, full_w, full_h))
+                        self.drawn[target] = digest
+        if renderer.overflows:
+            raise ProblemsFound([Problem("error", path, line, key, message, "text-placement")
+                                 for message, (path, line, key) in renderer.overflows])
+        if not todo:
+            return []
+        pages = [Page(svg, origin, fw, fh) for _, svg, origin, fw, fh in todo]
+        windows = [(pixels(fw, self.dpi), pixels(fh, self.dpi), self.dpi / 72)
+                   for _, _, _, fw, fh in todo]
+        images = rasterize(faces_pdf(game.folder, pages, game.spec.name), windows)
+        from .build import write_atomic
+
+        for (target, *_), image in zip(todo, images, strict=True):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(target, png_bytes(image, self.dpi))
+        return [t for t, *_ in todo]
+
+    def _build(self, result: Round) -> None:
+        """Check and build as `pnp build` does: the PDFs, or the problems."""
+        from .build import prepare_game, write_game
+
+        try:
+            rendered = prepare_game(self.folder, self.templates_root, self.opts, self.custom)
+        except ProblemsFound as exc:
+            result.problems = exc.problems
+            result.failed = "not built: fix the problems above"
+            return
+        except PnpError as exc:
+            result.failed = exc.format()
+            return
+        preview = self.out_root / rendered.game.id / "preview"
+        kept = _lift(preview)
+        try:
+            done = write_game(rendered, self.out_root)
+        finally:
+            _restore(kept, preview)
+        result.problems = done.warnings
+        result.built = [f"{f['path']}: {f['items']} items, {f['pages']} pages"
+                        for f in done.files]
+
+
+def _lift(preview: Path) -> Path | None:
+    """A build replaces OUT/<game>/ whole: keep the previews beside it meanwhile."""
+    if not preview.is_dir():
+        return None
+    aside = preview.parent.parent / f".{preview.parent.name}.preview"
+    if aside.exists():
+        import shutil
+
+        shutil.rmtree(aside)
+    preview.rename(aside)
+    return aside
+
+
+def _restore(aside: Path | None, preview: Path) -> None:
+    if aside is not None and aside.is_dir():
+        preview.parent.mkdir(parents=True, exist_ok=True)
+        aside.rename(preview)
+
+
+def watch(session: Session, files: Callable[[], list[Path]],
+          report: Callable[[Round], None], stop: Callable[[], bool],
+          interval: float = 0.25) -> None:
+    """Run once, then again after every change, until `stop()`."""
+    seen = stamp(files())
+    report(session.run())
+    while not stop():
+        time.sleep(interval)
+        now = stamp(files())
+        if now != seen:
+            time.sleep(0.05)  # an editor that writes a file in two steps
+            seen = stamp(files())
+            report(session.run())
