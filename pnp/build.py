@@ -77,6 +77,17 @@ def game_language(game: Game, lang: str | None) -> str:
 def render_game(game: Game, templates_root: Path, opts: BuildOptions,
                 progress: Callable[[str], None] | None = None) -> Rendered:
     """Render, lay out and preflight every component of a loaded, valid game."""
+    from . import inksaver
+
+    token = inksaver.ACTIVE.set(opts.ink_saver)
+    try:
+        return _render_game(game, templates_root, opts, progress)
+    finally:
+        inksaver.ACTIVE.reset(token)
+
+
+def _render_game(game: Game, templates_root: Path, opts: BuildOptions,
+                 progress: Callable[[str], None] | None = None) -> Rendered:
     from . import preflight
 
     opts = replace(opts, lang=game_language(game, opts.lang))

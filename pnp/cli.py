@@ -318,6 +318,10 @@ def build(
              "game's first language if it has no English.", show_default=False)] = None,
     overlap: Annotated[str, typer.Option(
         help="Boards larger than the paper: the strip neighbouring pages share.")] = "10mm",
+    ink_saver: Annotated[bool, typer.Option(
+        "--ink-saver", help="Print large fills (card backgrounds, frames, zones) as light "
+        "tints and light text on them dark; symbols, marks and every printed cue keep "
+        "their colours, and preflight checks the result.")] = False,
     fmt: Annotated[Format, typer.Option(
         "--format", help="text: a line per file; json: the manifests of what was "
         "written, on stdout.")] = Format.text,
@@ -350,7 +354,8 @@ def build(
 
     opts = BuildOptions(paper=paper, bleed=bleed_pt, crop_marks=crop_marks, duplex=duplex,
                         flip=Flip(flip).value, back_offset=offset, lang=lang,
-                        overlap=overlap_pt, layout=PageLayout(layout).value)
+                        overlap=overlap_pt, layout=PageLayout(layout).value,
+                        ink_saver=ink_saver)
     try:
         root = content_root(content)
         names = resolve_games(root, games or [])

@@ -20,6 +20,7 @@ class BuildOptions:
     overlap: float = 10 * MM  # boards tiled on pages: shared strip between neighbours
     extra: dict[str, str] = field(default_factory=dict)
     layout: str = "duplex"  # or "gutter-fold": fronts and backs side by side, to fold
+    ink_saver: bool = False  # large fills as light tints (pnp.inksaver)
 
     @property
     def sheet(self) -> Paper:

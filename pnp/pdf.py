@@ -23,7 +23,7 @@ from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import SvgRenderer
 
-from . import fonts, pdfcheck
+from . import fonts, inksaver, pdfcheck
 from .errors import ContentError
 from .facemap import TAG_ATTR, TAG_ID_PREFIX, Box, LayerMap, map_drawing, map_runs
 from .pages import Furniture, FurnitureKind, PageRecord, PdfRecord, Placed, Role, Who
@@ -87,6 +87,8 @@ class SvgPainter:
         if etree.QName(root).localname != "svg":
             raise ContentError("template output is not an <svg> document", origin)
         check_root(root, origin)
+        if inksaver.ACTIVE.get():
+            inksaver.lighten(root)
         shell = etree.Element(root.tag, dict(root.attrib), nsmap=root.nsmap)
         defs = [c for c in root if isinstance(c.tag, str) and etree.QName(c).localname == "defs"]
         count = 1
