@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .. import gutterfold, impose
 from ..errors import ContentError
@@ -41,13 +42,7 @@ def who(comp: Component, item: Item, side: str, template: str | None) -> Who:
 
 def layout_for(game: Game, comp: Component, opts: BuildOptions,
                count: int | None = None) -> impose.Layout:
-    w, h = item_size(game, comp)
-    try:
-        return impose.plan(*opts.page_size, w, h, opts.bleed,
-                           gutter_only=comp.spec.shape == "circle", count=count,
-                           landscape=opts.sheet.landscape)
-    except ValueError as exc:
-        raise _too_small(game, comp, exc) from exc
+    return _planned(impose.plan, game, comp, opts, count)
 
 
 def gutterfold_of(game: Game, comp: Component, opts: BuildOptions,
@@ -56,11 +51,17 @@ def gutterfold_of(game: Game, comp: Component, opts: BuildOptions,
     without backs are laid out as usual."""
     if opts.layout != "gutter-fold" or comp.spec.back is None:
         return None
+    return _planned(gutterfold.plan, game, comp, opts, count)
+
+
+def _planned(planner: Any, game: Game, comp: Component, opts: BuildOptions,
+             count: int | None) -> Any:
+    """The items' page layout by `planner` (plain or gutter-fold) on the paper."""
     w, h = item_size(game, comp)
     try:
-        return gutterfold.plan(*opts.page_size, w, h, opts.bleed,
-                               gutter_only=comp.spec.shape == "circle", count=count,
-                               landscape=opts.sheet.landscape)
+        return planner(*opts.page_size, w, h, opts.bleed,
+                       gutter_only=comp.spec.shape == "circle", count=count,
+                       landscape=opts.sheet.landscape)
     except ValueError as exc:
         raise _too_small(game, comp, exc) from exc
 
