@@ -283,7 +283,7 @@ def watch(
         if once:
             result = session.run()
             report(result)
-            raise typer.Exit(EXIT_INVALID if result.failed else 0)
+            raise typer.Exit(result.code)
         loop(session, lambda: watched_files(root / gid, templates, gid, custom or []),
              report, lambda: False)
     except KeyboardInterrupt:

@@ -31,6 +31,7 @@ class Round:
     built: list[str] = field(default_factory=list)  # "cards.pdf: 54 items, 12 pages"
     problems: list[Problem] = field(default_factory=list)
     failed: str | None = None  # one line: why the game was not built
+    code: int = 0  # the exit code a one-off run ends with (pnp build's for the same)
     seconds: float = 0.0
 
 
@@ -79,10 +80,12 @@ class Session:
         except ProblemsFound as exc:
             result.problems = exc.problems
             result.failed = "not built: fix the problems above"
+            result.code = exc.exit_code
             result.seconds = time.perf_counter() - start
             return result
         except PnpError as exc:
             result.failed = exc.format()
+            result.code = exc.exit_code
             result.seconds = time.perf_counter() - start
             return result
         result.preview_seconds = time.perf_counter() - start
@@ -146,9 +149,11 @@ class Session:
         except ProblemsFound as exc:
             result.problems = exc.problems
             result.failed = "not built: fix the problems above"
+            result.code = exc.exit_code
             return
         except PnpError as exc:
             result.failed = exc.format()
+            result.code = exc.exit_code
             return
         preview = self.out_root / rendered.game.id / "preview"
         kept = _lift(preview)

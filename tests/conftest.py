@@ -55,6 +55,17 @@ def content_copy(tmp_path: Path) -> Path:
     return dest
 
 
+GERMANY = ROOT / "content" / "dice-trip" / "maps" / "germany.yaml"
+
+
+def edited_map(target: Path, old: str, new: str) -> Path:
+    """The shipped Germany map with one text replaced, written to `target`."""
+    text = GERMANY.read_text()
+    assert old in text, old
+    target.write_text(text.replace(old, new, 1))
+    return target
+
+
 def build_probe(tmp_path: Path, *options: str, cards: int = 12) -> Path:
     """The probe deck built with `options`; `cards` other than 12 builds a copy of it
     with that many cards."""

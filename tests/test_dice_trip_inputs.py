@@ -6,9 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from conftest import ROOT, assert_clean_failure, run_pnp
-
-GERMANY = ROOT / "content" / "dice-trip" / "maps" / "germany.yaml"
+from conftest import GERMANY, ROOT, assert_clean_failure, edited_map, run_pnp
 
 
 def line_of(path: Path, needle: str) -> int:
@@ -16,11 +14,7 @@ def line_of(path: Path, needle: str) -> int:
 
 
 def my_map(tmp_path: Path, old: str, new: str) -> Path:
-    path = tmp_path / "mine.yaml"
-    text = GERMANY.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
-    return path
+    return edited_map(tmp_path / "mine.yaml", old, new)
 
 
 def my_game(tmp_path: Path, old: str, new: str) -> Path:

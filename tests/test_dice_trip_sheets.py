@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import MM, ROOT, TOD_RULES, assert_clean_failure, run_pnp
+from conftest import GERMANY, MM, ROOT, TOD_RULES, assert_clean_failure, edited_map, run_pnp
 
-GERMANY = ROOT / "content" / "dice-trip" / "maps" / "germany.yaml"
 DT_RULES = TOD_RULES.parent / "002_ff6c56b6d174625b.txt"
 
 
@@ -22,11 +21,7 @@ def test_shipped_maps_pass_every_check() -> None:
 
 
 def broken_map(tmp_path: Path, old: str, new: str) -> Path:
-    path = tmp_path / "my-map.yaml"
-    text = GERMANY.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
-    return path
+    return edited_map(tmp_path / "my-map.yaml", old, new)
 
 
 def map_errors(path: Path) -> list[str]:
