@@ -251,17 +251,26 @@ def _blocked(path: Path, lanes: list[list[Point]], air: list[Square],
                 near.append(s0 + along)
     out: list[tuple[float, float]] = []
     for w0, w1 in _merge([(c - 3 * SQUARE, c + 3 * SQUARE) for c in near]):
-        s, start = w0, None
+        steps = []
+        s = w0
         while s <= w1:
-            bad = _square_blocked(path, s, segs, air)
+            steps.append((s, path.point(s)))
+            s += 0.25
+        # only what is near this stretch can touch its squares: filter once, not per step
+        wx0, wy0, wx1, wy1 = _bounds([pt for _, (pt, _) in steps] or [path.point(w0)[0]], 0)
+        window_segs = [g for g in segs if _seg_overlaps(g, wx0, wy0, wx1, wy1, SQUARE)]
+        window_air = [o for o in air if wx0 - 2 * SQUARE < o.x < wx1 + 2 * SQUARE
+                      and wy0 - 2 * SQUARE < o.y < wy1 + 2 * SQUARE]
+        start = None
+        for s, (at, angle) in steps:
+            bad = _square_blocked(at, angle, window_segs, window_air)
             if bad and start is None:
                 start = s
             elif not bad and start is not None:
                 out.append((start, s))
                 start = None
-            s += 0.25
         if start is not None:
-            out.append((start, s))
+            out.append((start, s + 0.25 if steps else s))
     for i in range(1, len(path.points) - 1):  # a bend: squares stay on their own leg
         p, q, r = path.points[i - 1], path.points[i], path.points[i + 1]
         turn = abs(math.atan2(q[1] - p[1], q[0] - p[0]) - math.atan2(r[1] - q[1], r[0] - q[0]))
@@ -287,9 +296,18 @@ def _merge(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return out
 
 
-def _square_blocked(path: Path, s: float, segs: list[tuple[Point, Point]],
+def _seg_overlaps(seg: tuple[Point, Point], x0: float, y0: float, x1: float, y1: float,
+                  pad: float) -> bool:
+    """Whether a segment's box, grown by `pad`, meets the box x0..x1, y0..y1: a segment
+    near any point of the box's stretch passes."""
+    (a0, b0), (a1, b1) = seg
+    return min(a0, a1) - pad <= x1 and x0 <= max(a0, a1) + pad and \
+        min(b0, b1) - pad <= y1 and y0 <= max(b0, b1) + pad
+
+
+def _square_blocked(at: Point, angle: float, segs: list[tuple[Point, Point]],
                     air: list[Square]) -> bool:
-    (x, y), angle = path.point(s)
+    x, y = at
     corners = square_corners(x, y, SQUARE + 2 * CLEAR, math.radians(angle))
     if any(abs(o.x - x) < 2 * SQUARE and abs(o.y - y) < 2 * SQUARE
            and polygons_overlap(corners, o.corners()) for o in air):
