@@ -1,176 +1,298 @@
-"""All benchmarks in one run: python3 benchmarks/run.py [--runs N] [--write]
+"""The benchmarks issue 16 sets its targets by: python benchmarks/run.py [options]
 
-Cases, each timed side by side with the reportlab lower bound where one exists:
-- the standard deck (62 poker cards) as a whole command and rendered in-process;
-- a scaling series of 100, 300 and 1000 cards: time, peak memory of the whole command,
-  PDF size, ratio to reportlab;
-- a full `pnp build` of every shipped game;
-- 50 Dice Trip score sheets, against the same sheet drawn with reportlab;
-- what preflight adds to building every game (with and without it, interleaved).
---write also records the figures in benchmarks/RESULTS.md (newest first).
+Every figure is a whole command in a fresh process (imports included), timed with its
+peak RSS (measure.py), after one warm-up run of each; where there is a twin, pnp (A) and
+the twin (B) run interleaved, A, B, A, B ..., and the ratio is taken per pair.
+Cases (--only NAME[,NAME]):
+  help      `pnp --help` beside `python -c pass`;
+  deck      the standard deck (62 poker cards) against twin.py, the same cards drawn
+            straight with reportlab as a whole command;
+  scale     the same deck at 62 ... 10,000 cards against the twin: time, cost per card,
+            peak memory (flat in the cards?), PDF sizes;
+  games     `pnp build` of every shipped game;
+  validate  `pnp validate GAME` for each shipped game, interleaved;
+  pad       50 Dice Trip score sheets: the command, and in-process pnp against reportlab;
+  preflight what preflight adds to building every game (in-process, interleaved).
+--write records the run in benchmarks/RESULTS.md (newest first). Children use this
+interpreter: run it from a plain venv to leave out a system Python's site hooks.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
-import platform
+import os
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from statistics import median as mid
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 import dice_trip_pad as dtp  # noqa: E402
-import preflight as pf  # noqa: E402
 import standard_deck as sd  # noqa: E402
+import twin  # noqa: E402
+from measure import (  # noqa: E402
+    PY,
+    ROOT,
+    Run,
+    child_env,
+    fastest,
+    interleave,
+    interleave_calls,
+    interpreter,
+    kb,
+    load,
+    machine,
+    mb,
+    median,
+    ms,
+    peak,
+    ratios,
+)
+from report import Case, Check, summary, write  # noqa: E402
 
-_MEASURE = """
-import resource, subprocess, sys, time
-t = time.perf_counter()
-subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)
-wall = time.perf_counter() - t
-print(wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-"""
+CASES = ["help", "deck", "scale", "games", "validate", "pad", "preflight"]
+PNP = [PY, "-m", "pnp"]
+BARE = [PY, "-c", "pass"]
 
 
-def measure_command(args: list[str]) -> tuple[float, float]:
-    """Wall time (s) and peak RSS (MB) of one command in a fresh process."""
-    out = subprocess.run([sys.executable, "-c", _MEASURE, *args], check=True,
-                         capture_output=True, text=True).stdout.split()
-    return float(out[0]), int(out[1]) / 1024
+@dataclass
+class Pair:
+    """The deck at n cards: pnp build (a) and the twin (b), interleaved."""
+
+    n: int
+    a: list[Run]
+    b: list[Run]
+    a_pdf: int
+    b_pdf: int
+    forms: int  # form XObjects in pnp's PDF: art stored once stays a fixed number
 
 
-def pnp_cmd(*args: str) -> list[str]:
-    return [sys.executable, "-m", "pnp", *args]
-
-
-def deck_case(n: int, runs: int) -> dict[str, float]:
+def deck_pair(n: int, runs: int) -> Pair:
     with tempfile.TemporaryDirectory() as tmp:
         root = sd.write_game(Path(tmp) / "content", n)
-        out = Path(tmp) / "out"
-        walls, peaks = zip(*(measure_command(pnp_cmd("build", "bench", "--content", str(root),
-                                                     "--out", str(out))) for _ in range(runs)),
-                           strict=True)
-        size = (out / "bench" / "cards.pdf").stat().st_size
-        sd.pnp_render(root, n)
-        ours = min(sd.pnp_render(root, n)[0] for _ in range(runs))
-        floor_runs = [sd.reportlab_lower_bound(n) for _ in range(runs)]
-    floor = min(t for t, _ in floor_runs)
-    return {"cards": n, "command_s": min(walls), "peak_mb": max(peaks), "pdf_kb": size / 1024,
-            "render_s": ours, "floor_s": floor, "floor_pdf_kb": floor_runs[0][1] / 1024,
-            "ratio": ours / floor}
+        out, twin_pdf = Path(tmp) / "out", Path(tmp) / "twin.pdf"
+        got = interleave({"A": [*PNP, "build", "bench", "--content", str(root), "--out", str(out)],
+                          "B": [PY, str(HERE / "twin.py"), str(n), str(twin_pdf)]}, runs)
+        pdf = (out / "bench" / "cards.pdf").read_bytes()
+        return Pair(n, got["A"], got["B"], len(pdf), twin_pdf.stat().st_size,
+                    pdf.count(b"/Subtype /Form"))
 
 
-def games_case(runs: int) -> dict[str, float]:
+def deck_case(p: Pair) -> Case:
+    r = ratios(p.a, p.b)
+    case = Case(f"Standard deck: {p.n} poker cards, 9-up A4, 3 mm bleed, crop marks, duplex "
+                f"({len(r)} interleaved pairs)", ["", "median", "min", "peak RSS", "PDF"])
+    case.rows = [["A: pnp build (whole command)", ms(median(p.a)), ms(fastest(p.a)),
+                  mb(peak(p.a)), kb(p.a_pdf)],
+                 ["B: twin.py, reportlab direct (whole command)", ms(median(p.b)),
+                  ms(fastest(p.b)), mb(peak(p.b)), kb(p.b_pdf)],
+                 ["A/B, per pair", f"{mid(r):.2f}x", f"{min(r):.2f}x", "", ""]]
+    case.notes = ["pair ratios A_i/B_i: " + ", ".join(f"{x:.2f}" for x in r)]
+    a, ratio = median(p.a), mid(r)
+    case.checks = [Check("standard deck: whole command <= 0.30 s at low load (median)", a <= 0.30,
+                         ms(a)),
+                     Check("standard deck: at most 1.3x the reportlab twin (median pair ratio)",
+                           ratio <= 1.3, f"{ratio:.2f}x")]
+    return case
+
+
+def scale_case(pairs: list[Pair]) -> Case:
+    first, last = pairs[0], pairs[-1]
+    case = Case("Scaling: the standard deck at each size, pnp build against the twin "
+                f"({', '.join(str(len(p.a)) for p in pairs)} interleaved pairs)",
+                ["cards", "pnp", "twin", "ratio", "pnp peak", "twin peak", "pnp PDF",
+                 "twin PDF", "forms", "pnp ms/card", "pnp marginal ms/card"])
+    for p in pairs:
+        marginal = ("-" if p is first else
+                    f"{(median(p.a) - median(first.a)) / (p.n - first.n) * 1000:.3f}")
+        case.rows.append([str(p.n), ms(median(p.a)), ms(median(p.b)),
+                          f"{mid(ratios(p.a, p.b)):.2f}x", mb(peak(p.a)),
+                          mb(peak(p.b)), kb(p.a_pdf), kb(p.b_pdf), str(p.forms),
+                          f"{median(p.a) / p.n * 1000:.3f}", marginal])
+
+    def slope(side: str) -> float:
+        return ((peak(getattr(last, side)) - peak(getattr(first, side)))
+                / max(last.n - first.n, 1) * 1000)
+
+    case.notes = [
+        "times are medians; ratio: median of the pair ratios; peak: highest peak RSS of the "
+        "runs; MB = 10^6 bytes, kB = 10^3 bytes; forms: form XObjects in pnp's PDF",
+        f"pnp ms/card = wall / cards; marginal = (wall - wall at {first.n}) / "
+        f"(cards - {first.n}), both from pnp's median wall",
+        f"memory slope, {first.n} to {last.n} cards: pnp {slope('a'):+.2f} MB per 1,000 cards, "
+        f"twin {slope('b'):+.2f} MB per 1,000 cards"]
+    by_n = {p.n: p for p in pairs}
+    big, thousand = by_n.get(10000), by_n.get(1000)
+    if big is None:
+        case.checks = [Check(t, None, "10,000 cards not measured") for t in (
+            "10,000 cards: whole command < 5 s", "10,000 cards: peak RSS < 100 MB",
+            "10,000 cards: PDF < 3 MB (3,000,000 bytes)")]
+    else:
+        case.checks = [
+            Check("10,000 cards: whole command < 5 s (median)", median(big.a) < 5,
+                  f"{median(big.a):.2f} s"),
+            Check("10,000 cards: peak RSS < 100 MB", peak(big.a) < 100, mb(peak(big.a))),
+            Check("10,000 cards: PDF < 3 MB (3,000,000 bytes)", big.a_pdf < 3_000_000,
+                  f"{big.a_pdf:,} bytes")]
+    grow = peak(big.a) - peak(thousand.a) if big and thousand else None
+    case.checks.append(Check("memory flat: peak at 10,000 cards - peak at 1,000 < 25 MB",
+                             None if grow is None else grow < 25,
+                             "not measured" if grow is None else
+                             f"{grow:+.1f} MB, {'flat' if grow < 25 else 'not flat'}"))
+    case.checks.append(Check("back and repeated art stored once: pnp's form XObjects do not "
+                             "grow with the cards", None if last is first else
+                             last.forms <= first.forms,
+                             f"{first.forms} at {first.n} cards, {last.forms} at {last.n}"))
+    return case
+
+
+def help_case(runs: int) -> Case:
+    got = interleave({"pnp --help": [*PNP, "--help"], "python -c pass": BARE}, runs)
+    case = Case(f"pnp --help beside the bare interpreter ({runs} interleaved pairs)",
+                ["", "median", "min", "peak RSS"])
+    case.rows = [[k, ms(median(v)), ms(fastest(v)), mb(peak(v))] for k, v in got.items()]
+    h = median(got["pnp --help"])
+    case.notes = [f"pnp's own share: {ms(h - median(got['python -c pass']))}"]
+    case.checks = [Check("pnp --help < 0.12 s (median)", h < 0.12, ms(h))]
+    return case
+
+
+def games_case(runs: int) -> Case:
     with tempfile.TemporaryDirectory() as tmp:
-        results = [measure_command(pnp_cmd("build", "--out", tmp)) for _ in range(runs)]
-        files = [p for p in Path(tmp).rglob("*.pdf")]
-        size = sum(p.stat().st_size for p in files)
-    return {"command_s": min(r[0] for r in results), "peak_mb": max(r[1] for r in results),
-            "pdf_kb": size / 1024, "files": len(files)}
+        got = interleave({"build": [*PNP, "build", "--out", tmp]}, runs)["build"]
+        pdfs = list(Path(tmp).rglob("*.pdf"))
+        size = sum(p.stat().st_size for p in pdfs)
+    case = Case(f"Every shipped game: pnp build ({runs} runs)",
+                ["", "median", "min", "peak RSS", "PDFs", "total"])
+    case.rows = [["pnp build --out TMP", ms(median(got)), ms(fastest(got)), mb(peak(got)),
+                  str(len(pdfs)), kb(size)]]
+    case.checks = [Check("every shipped game in one pnp build < 2.5 s (median)",
+                         median(got) < 2.5, f"{median(got):.2f} s")]
+    return case
 
 
-def pad_case(runs: int) -> dict[str, float]:
+def game_ids() -> list[str]:
+    listed = subprocess.run([*PNP, "list", "--format", "json"], capture_output=True, text=True,
+                            check=True, env=child_env(), cwd=ROOT).stdout
+    return [g["id"] for g in json.loads(listed)["games"]]
+
+
+def validate_case(runs: int) -> Case:
+    got = interleave({g: [*PNP, "validate", g] for g in game_ids()}, runs)
+    case = Case(f"pnp validate, each shipped game ({runs} interleaved rounds)",
+                ["game", "median", "min", "peak RSS"])
+    case.rows = [[g, ms(median(v)), ms(fastest(v)), mb(peak(v))] for g, v in got.items()]
+    worst = max(got, key=lambda g: median(got[g]))
+    case.checks = [Check("pnp validate of each game < 0.5 s (median)",
+                         all(median(v) < 0.5 for v in got.values()),
+                         f"slowest {worst} {ms(median(got[worst]))}")]
+    return case
+
+
+def pad_case(runs: int) -> Case:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "pad.pdf"
-        results = [measure_command(pnp_cmd("sheets", "dice-trip", "--count", "50", "--out",
-                                           str(out))) for _ in range(runs)]
+        cmd = interleave({"pad": [*PNP, "sheets", "dice-trip", "--count", "50", "--out",
+                                  str(out)]}, runs)["pad"]
         size = out.stat().st_size
-    dtp.pnp_pad(50)
-    ours = min(dtp.pnp_pad(50)[0] for _ in range(runs))
-    floor = min(dtp.reportlab_pad(50)[0] for _ in range(runs))
-    return {"command_s": min(r[0] for r in results), "peak_mb": max(r[1] for r in results),
-            "pdf_kb": size / 1024, "render_s": ours, "floor_s": floor, "ratio": ours / floor}
+    inproc = interleave_calls({"pnp": lambda: dtp.pnp_pad(50)[0],
+                               "reportlab": lambda: dtp.reportlab_pad(50)[0]}, runs)
+    a, b = inproc["pnp"], inproc["reportlab"]
+    r = [x / y for x, y in zip(a, b, strict=True)]
+    case = Case(f"50 Dice Trip score sheets, 2 per A4 page ({runs} runs; in-process: "
+                f"{runs} interleaved pairs)", ["", "median", "min", "peak RSS", "PDF"])
+    case.rows = [["pnp sheets dice-trip --count 50 (whole command)", ms(median(cmd)),
+                  ms(fastest(cmd)), mb(peak(cmd)), kb(size)],
+                 ["A: pnp pad, in-process", ms(mid(a)), ms(min(a)), "", ""],
+                 ["B: reportlab direct, in-process", ms(mid(b)), ms(min(b)), "", ""],
+                 ["A/B, per pair", f"{mid(r):.2f}x", f"{min(r):.2f}x", "", ""]]
+    case.checks = [Check("50 Dice Trip sheets well under 2 s (whole command < 1.5 s, median)",
+                         median(cmd) < 1.5, ms(median(cmd))),
+                   Check("the pad stores its map once (PDF < 200 kB)", size < 200_000, kb(size))]
+    return case
 
 
-def machine() -> str:
-    cpu = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    import os
+def preflight_case(runs: int) -> Case:
+    import preflight as pf  # imports pnp's build: in-process, so last
 
-    return f"{cpu}, {os.cpu_count()} cores; Python {platform.python_version()}"
+    f = pf.measure(runs)
+    case = Case(f"Preflight: every shipped game built in memory with and without it "
+                f"({runs} interleaved pairs)", ["", "median", "min"])
+    case.rows = [["with preflight", f"{f['with_median']:.2f} s", f"{f['with_min']:.2f} s"],
+                 ["without", f"{f['without_median']:.2f} s", f"{f['without_min']:.2f} s"],
+                 ["with/without, per pair", f"{f['ratio_median']:.3f}x",
+                  f"{f['ratio_min_over_min']:.3f}x (min/min)"]]
+    case.checks = [Check("preflight adds at most 15 % to building every game",
+                         f["ratio_median"] <= 1.15, f"{100 * (f['ratio_median'] - 1):+.1f} %")]
+    return case
+
+
+def sizes_arg(text: str) -> list[int]:
+    return sorted({int(x) for x in text.split(",") if x.strip()})
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--write", action="store_true", help="append to RESULTS.md")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     epilog="\n".join(__doc__.splitlines()[5:]))
+    parser.add_argument("--runs", type=int, default=5, help="runs of each command (default 5)")
+    parser.add_argument("--big-runs", type=int, help="runs at 3,000 cards and more "
+                        "(default: --runs)")
+    parser.add_argument("--sizes", type=sizes_arg, default=[62, 300, 1000, 3000, 10000],
+                        help="card counts of the scaling series (default 62,300,1000,3000,10000)")
+    parser.add_argument("--quick", action="store_true", help="stop the series at 1,000 cards")
+    parser.add_argument("--only", help="cases to run, comma-separated: " + ", ".join(CASES))
+    parser.add_argument("--write", action="store_true", help="record in RESULTS.md")
     args = parser.parse_args()
-    rows = []
-    for n in (62, 100, 300, 1000):
-        r = deck_case(n, args.runs)
-        rows.append(r)
-        print(f"{n:>5} cards: command {r['command_s'] * 1000:7.0f} ms, peak {r['peak_mb']:5.0f} MB, "
-              f"PDF {r['pdf_kb']:6.0f} KiB | render {r['render_s'] * 1000:6.0f} ms vs reportlab "
-              f"{r['floor_s'] * 1000:5.0f} ms (PDF {r['floor_pdf_kb']:.0f} KiB): "
-              f"{r['ratio']:.2f}x", flush=True)
-    g = games_case(args.runs)
-    print(f"every shipped game: command {g['command_s'] * 1000:.0f} ms, peak {g['peak_mb']:.0f} MB, "
-          f"{g['files']:.0f} PDFs, {g['pdf_kb']:.0f} KiB (no reportlab twin: the games' art is "
-          "the templates themselves)")
-    p = pad_case(args.runs)
-    print(f"50 Dice Trip sheets: command {p['command_s'] * 1000:.0f} ms, peak {p['peak_mb']:.0f} MB, "
-          f"PDF {p['pdf_kb']:.0f} KiB | render {p['render_s'] * 1000:.0f} ms vs reportlab "
-          f"{p['floor_s'] * 1000:.0f} ms: {p['ratio']:.2f}x")
-    f = pf.measure(max(args.runs, 5))
-    print(f"preflight: every game in memory {f['with_median']:.2f} s with it, "
-          f"{f['without_median']:.2f} s without (medians of interleaved pairs): "
-          f"{100 * (f['ratio_median'] - 1):+.1f} %")
-    std, big = rows[0], rows[-1]
-    per_card = [(r["render_s"] / r["cards"]) * 1000 for r in rows]
-    checks = {
-        "standard deck command < 0.5 s": std["command_s"] < 0.5,
-        "standard deck within 3x reportlab": std["ratio"] < 3,
-        "1000 cards < 10 s": big["command_s"] < 10,
-        "peak memory < 150 MB": max(r["peak_mb"] for r in rows) < 150,
-        "1000-card PDF < 5 MB": big["pdf_kb"] < 5 * 1024,
-        "linear (ms/card at 1000 within 1.5x of at 100)": per_card[-1] < 1.5 * per_card[1],
-        "50 Dice Trip sheets well under 2 s": p["command_s"] < 1.5,
-        "the pad stores its map once (PDF < 200 KiB)": p["pdf_kb"] < 200,
-        "preflight adds at most 15 % to building every game": f["ratio_median"] <= 1.15,
-    }
-    for name, ok in checks.items():
-        print(f"  {'ok    ' if ok else 'MISSED'} {name}")
+    only = args.only.split(",") if args.only else CASES
+    if unknown := set(only) - set(CASES):
+        parser.error(f"unknown case {', '.join(sorted(unknown))}; the cases: {', '.join(CASES)}")
+    sizes = [n for n in args.sizes if n <= 1000] if args.quick else args.sizes
+    if "scale" in only and not sizes:
+        parser.error("no sizes left for the scaling series")
+    big_runs = args.big_runs or args.runs
+
+    start_load = os.getloadavg()[0]
+    bare = interleave({"bare": BARE}, args.runs)["bare"]
+    about = [f"Machine: {machine()}; {load()} at the start.",
+             f"Interpreter: {interpreter()}; bare start `python -c pass`: median "
+             f"{ms(median(bare))}, min {ms(fastest(bare))}.",
+             f"Runs: {args.runs} of each command ({big_runs} at 3,000 cards and more), each in a "
+             "fresh process after one warm-up run, PYTHONDONTWRITEBYTECODE removed."]
+    print("\n".join(about), flush=True)
+    if ({"deck", "scale"} & set(only)) and (differ := twin.check()):
+        sys.exit(f"twin.py's layout differs from pnp.impose's in: {', '.join(differ)}")
+    pairs: dict[int, Pair] = {}
+
+    def pair(n: int) -> Pair:
+        if n not in pairs:
+            pairs[n] = deck_pair(n, big_runs if n >= 3000 else args.runs)
+        return pairs[n]
+
+    cases: list[Case] = []
+    runners = {"help": lambda: help_case(args.runs), "deck": lambda: deck_case(pair(62)),
+               "scale": lambda: scale_case([pair(n) for n in sizes]),
+               "games": lambda: games_case(args.runs), "validate": lambda: validate_case(args.runs),
+               "pad": lambda: pad_case(args.runs), "preflight": lambda: preflight_case(args.runs)}
+    for name in CASES:
+        if name in only:
+            cases.append(runners[name]())
+            cases[-1].show()
+            sys.stdout.flush()
+    busy = [f"Other work shared the machine (load {start_load:.2f} before the first run): "
+            "the times are not 'at low load'."] if start_load > 0.5 else []
+    about += [f"At the end: {load()}.", *busy]
+    print(f"\nSummary ({load()}):")
+    for line in summary(cases) + busy:
+        print(f"  {line}")
     if args.write:
-        write_results(rows, g, p, f, checks, per_card)
-
-
-def write_results(rows: list[dict[str, float]], g: dict[str, float], p: dict[str, float],
-                  f: dict[str, float], checks: dict[str, bool], per_card: list[float]) -> None:
-    path = HERE / "RESULTS.md"
-    head = "# Benchmark results\n"
-    old = path.read_text().removeprefix(head) if path.exists() else ""
-    lines = [f"\n## {dt.date.today()}: `python3 benchmarks/run.py`\n", f"Machine: {machine()}.\n",
-             "| cards | whole command | peak memory | PDF | pnp render | reportlab direct | ratio | ms/card |",
-             "|---|---|---|---|---|---|---|---|"]
-    for r, pc in zip(rows, per_card, strict=True):
-        lines.append(f"| {r['cards']} | {r['command_s'] * 1000:.0f} ms | {r['peak_mb']:.0f} MB | "
-                     f"{r['pdf_kb']:.0f} KiB | {r['render_s'] * 1000:.0f} ms | "
-                     f"{r['floor_s'] * 1000:.0f} ms ({r['floor_pdf_kb']:.0f} KiB) | "
-                     f"{r['ratio']:.2f}x | {pc:.2f} |")
-    lines.append(f"\nEvery shipped game (`pnp build`): {g['command_s'] * 1000:.0f} ms, peak "
-                 f"{g['peak_mb']:.0f} MB, {g['files']:.0f} PDFs, {g['pdf_kb']:.0f} KiB.\n")
-    lines.append(f"50 Dice Trip sheets (`pnp sheets dice-trip`): {p['command_s'] * 1000:.0f} ms, "
-                 f"peak {p['peak_mb']:.0f} MB, {p['pdf_kb']:.0f} KiB; in-process "
-                 f"{p['render_s'] * 1000:.0f} ms vs reportlab {p['floor_s'] * 1000:.0f} ms "
-                 f"({p['ratio']:.2f}x).\n")
-    lines.append(f"Preflight (every game built in memory, interleaved pairs): "
-                 f"{f['with_median']:.2f} s with it, {f['without_median']:.2f} s without, "
-                 f"median ratio {f['ratio_median']:.3f} ({100 * (f['ratio_median'] - 1):+.1f} %).\n")
-    lines += [f"- {'met' if ok else 'MISSED'}: {name}" for name, ok in checks.items()]
-    path.write_text(head + "\n".join(lines) + "\n" + old)
-    print(json.dumps({"written": str(path)}))
+        write("python benchmarks/run.py " + " ".join(sys.argv[1:]), about, cases)
 
 
 if __name__ == "__main__":
