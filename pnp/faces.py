@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,21 +85,34 @@ def item_context(game: Game, comp: Component, item: Item, box: FaceBox, lang: st
 def render_faces(game: Game, comp: Component, renderer: Renderer, bleed_mm: float,
                  lang: str) -> list[tuple[Item, str, str | None]]:
     """(item, front SVG, back SVG or None) for every printed copy, in content order."""
-    w, h = item_size(game, comp)
-    box = FaceBox(round(to_mm(w), 4), round(to_mm(h), 4), round(bleed_mm, 4))
+    return list(iter_faces(game, comp, renderer, bleed_mm, lang, printed_items(game, comp)))
+
+
+def printed_items(game: Game, comp: Component) -> list[Item]:
+    """Every copy the component prints, within MAX_PRINTED."""
     printed = comp.printed()
     if len(printed) > MAX_PRINTED:
         raise ContentError(f"{len(printed):,} items to print; one component prints at most "
                            f"{MAX_PRINTED:,}", game.source.path,
                            game.source.line(("components", comp.id)), f"components.{comp.id}")
-    out: list[tuple[Item, str, str | None]] = []
+    return printed
+
+
+def iter_faces(game: Game, comp: Component, renderer: Renderer, bleed_mm: float, lang: str,
+               printed: list[Item]) -> Iterator[tuple[Item, str, str | None]]:
+    """`render_faces` one face at a time, so a large deck is drawn as it is rendered
+    and its SVG texts are never all held at once."""
+    w, h = item_size(game, comp)
+    box = FaceBox(round(to_mm(w), 4), round(to_mm(h), 4), round(bleed_mm, 4))
     memo: dict[int, tuple[str, str | None]] = {}
     shared_back = comp.spec.back and not any(renderer.depends_on(comp.spec.back, name)
                                              for name in ("item", "extra"))
     common_back: str | None = None
     from .load import key_text
 
+    left = Counter(id(item) for item in printed)  # copies still to print
     for item in printed:
+        left[id(item)] -= 1
         if id(item) not in memo:
             renderer.where = (str(item.source.path), item.line(), key_text(item.key))
             front = renderer.render(comp.spec.front, item_context(game, comp, item, box, lang,
@@ -109,5 +124,4 @@ def render_faces(game: Game, comp: Component, renderer: Renderer, bleed_mm: floa
                 if shared_back:
                     common_back = back
             memo[id(item)] = (front, back)
-        out.append((item, *memo[id(item)]))
-    return out
+        yield (item, *(memo[id(item)] if left[id(item)] else memo.pop(id(item))))

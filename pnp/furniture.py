@@ -17,6 +17,10 @@ GREY = (0.25, 0.25, 0.25)
 
 
 def draw_marks(painter: SvgPainter, marks: list[Mark]) -> None:
+    painter.repeat(("marks", tuple(marks)), lambda: _draw_marks(painter, marks))
+
+
+def _draw_marks(painter: SvgPainter, marks: list[Mark]) -> None:
     c = painter.canvas
     c.saveState()
     c.setStrokeColorRGB(0, 0, 0)
@@ -112,7 +116,8 @@ def draw_info(painter: SvgPainter, band: Band, text: str) -> None:
     # draw in band coordinates, record in page coordinates
     recorder = _BandRecorder(painter, band)
     info_text(recorder, 0, 0.9 * MM, text, start - 3 * MM)  # type: ignore[arg-type]
-    scale_bar(recorder, start, 0.6 * MM)  # type: ignore[arg-type]
+    painter.repeat(("scale-bar", band, start),
+                   lambda: scale_bar(recorder, start, 0.6 * MM))  # type: ignore[arg-type]
     c.restoreState()
 
 

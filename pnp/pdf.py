@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import logging
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,12 +74,28 @@ class SvgPainter:
         self._origin: dict[str, str] = {}
         self._maps: dict[str, LayerMap] = {}
         self._counts: dict[str, int] = {}  # SVG elements in each layer
+        self._docs: dict[tuple[bytes, str], Face] = {}  # documents already split
+        self._repeats: dict[Hashable, tuple[list[str], list[Furniture]]] = {}
         self.complaints: dict[str, list[str]] = {}  # layer key → what svglib could not draw
         self.pages: list[PageRecord] = []
         self._page: PageRecord | None = None
 
     def parse(self, svg: str, origin: str) -> Face:
-        """Split an SVG document into layers; `origin` names the template for errors."""
+        """Split an SVG document into layers; `origin` names the template for errors.
+
+        The same document (a deck's shared back) is split and checked once: later copies
+        only count their layers' uses, which decide what becomes a shared form."""
+        digest = hashlib.sha1(svg.encode("utf-8")).digest()
+        seen = self._docs.get((digest, origin))
+        if seen is not None:
+            for key in seen.layers:
+                self._uses[key] += 1
+            return seen
+        face = self._parse(svg, origin)
+        self._docs[(digest, origin)] = face
+        return face
+
+    def _parse(self, svg: str, origin: str) -> Face:
         try:
             root = etree.fromstring(svg.encode("utf-8"), _PARSER)
         except etree.XMLSyntaxError as exc:
@@ -105,14 +122,14 @@ class SvgPainter:
                 continue
             raw = etree.tostring(child)
             key = hashlib.sha1(shell_bytes + raw).hexdigest()
-            if key not in self._layer_xml:  # a layer is checked once, however often drawn
+            if key not in self._runs:  # a layer is checked once, however often drawn
                 self._counts[key] = check_layer(child, origin, self.reference_root)
                 self._runs[key] = plain_text_runs(child, view)
-                layer = copy.deepcopy(shell)
-                layer.append(child)
-                if self._runs[key] is None:
+                if self._runs[key] is None:  # svglib's: plain text is drawn from its runs
+                    layer = copy.deepcopy(shell)
+                    layer.append(child)
                     _tags_to_ids(layer)
-                self._layer_xml[key] = layer
+                    self._layer_xml[key] = layer
                 self._origin[key] = origin
             self._uses[key] = self._uses.get(key, 0) + 1
             self._size[key] = (width, height)
@@ -186,6 +203,22 @@ class SvgPainter:
             else:
                 self._paint(key)
         c.restoreState()
+
+    def repeat(self, key: Hashable, draw: Callable[[], None]) -> None:
+        """Run `draw`: canvas calls that restore the graphics state they change (within
+        saveState and restoreState), use no new fonts, images or opacities, and notes.
+        When the same `key` was drawn before in this PDF, the operators and notes it
+        made then are written again instead: crop marks and the scale bar are the same
+        on every page of a deck, so they are worked out once, not once a page."""
+        page = self._record()
+        done = self._repeats.get(key)
+        if done is not None:
+            self.canvas._code.extend(done[0])
+            page.furniture.extend(done[1])
+            return
+        code, notes = len(self.canvas._code), len(page.furniture)
+        draw()
+        self._repeats[key] = (self.canvas._code[code:], page.furniture[notes:])
 
     def note(self, kind: FurnitureKind, box: Box, size: float = 0.0, text: str = "") -> None:
         """Record page furniture drawn outside the faces (marks, info line, scale bar)."""

@@ -14,6 +14,7 @@ import threading
 import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,18 @@ class _Sandbox(ImmutableSandboxedEnvironment):
     """Jinja's immutable sandbox, and no string, list or number blown up by * or **."""
 
     intercepted_binops = frozenset(["*", "**"])
+    _safe: dict[tuple[type, str], bool] = {}  # Jinja's answers, by the object's type
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        """Jinja's own answer, remembered: it depends only on the object's type and the
+        attribute's name, and a deck asks it for the same few on every card."""
+        key = (type(obj), attr)
+        known = self._safe.get(key)
+        if known is None:
+            known = super().is_safe_attribute(obj, attr, value)
+            if len(self._safe) < 4096:
+                self._safe[key] = known
+        return known
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         numbers = all(isinstance(v, int | float) for v in (left, right))
@@ -277,6 +290,17 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
 
 def _num(value: float, digits: int = 3) -> str:
     """Compact number for SVG attributes: 12.5, not 12.500000001."""
+    if type(value) is float or type(value) is int:  # the same few sizes on every card
+        return _num_cached(value, digits)
+    return _num_text(value, digits)
+
+
+@lru_cache(maxsize=4096)
+def _num_cached(value: float, digits: int) -> str:
+    return _num_text(value, digits)
+
+
+def _num_text(value: float, digits: int) -> str:
     text_value = f"{float(value):.{digits}f}".rstrip("0").rstrip(".")
     return "0" if text_value in ("-0", "") else text_value
 

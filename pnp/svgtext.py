@@ -7,8 +7,10 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lxml import etree
+from reportlab.lib.colors import Color, toColor
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
@@ -98,7 +100,9 @@ def plain_text_runs(layer: etree._Element, view: tuple[float, float, float, floa
 
 def draw_runs(c: Canvas, runs: list[TextRun]) -> None:
     for run in runs:
-        c.setFillColor(run.fill, alpha=run.opacity)  # always: an alpha would carry over
+        # what c.setFillColor(run.fill, alpha=run.opacity) does, the colour parsed once
+        c.setFillColor(_colour(run.fill))
+        c.setFillAlpha(run.opacity)  # always: an alpha would carry over
         c.setFont(run.font, run.size)
         if run.anchor == "middle":
             c.drawCentredString(run.x, run.y, run.text)
@@ -108,6 +112,10 @@ def draw_runs(c: Canvas, runs: list[TextRun]) -> None:
             c.drawString(run.x, run.y, run.text)
 
 
+@lru_cache(maxsize=256)
+def _colour(value: str) -> Color:
+    """reportlab's colour for an SVG colour text: parsed once per run, not once a card."""
+    return toColor(value)
 
 
 def _colour_ok(value: str) -> bool:

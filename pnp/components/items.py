@@ -4,12 +4,13 @@ marks and duplex backs."""
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import gutterfold, impose
 from ..errors import ContentError
-from ..faces import item_size, render_faces
+from ..faces import item_size, iter_faces, printed_items, render_faces
 from ..furniture import draw_fold_line, draw_info, draw_marks
 from ..model import Component, Game, Item
 from ..options import BuildOptions
@@ -73,8 +74,8 @@ def _too_small(game: Game, comp: Component, exc: ValueError) -> ContentError:
                         f"components.{comp.id}.size")
 
 
-def _parsed(painter: SvgPainter, comp: Component,
-            faces: list[tuple[Item, str, str | None]]) -> list[tuple[Face, Face | None, Who, Who]]:
+def _parsed(painter: SvgPainter, comp: Component, faces: Iterable[tuple[Item, str, str | None]],
+            ) -> list[tuple[Face, Face | None, Who, Who]]:
     back_tpl = comp.spec.back or ""
     return [(painter.parse(front, comp.spec.front),
              painter.parse(back, back_tpl) if back else None,
@@ -87,19 +88,22 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     """`guests`: components printed with this one (`print_with`), placed in the spare
     space of its last page when they all fit there."""
     w, h = item_size(game, comp)
-    faces = render_faces(game, comp, renderer, to_mm(opts.bleed), opts.lang)
-    joining, others = _joining(game, comp, guests or [], renderer, opts)
+    printed = printed_items(game, comp)
+    joining, others = _joining(game, comp, guests or [])
     has_backs = comp.spec.back is not None
-    count = len(faces) + sum(len(f) for _, f in joining)
+    count = len(printed) + sum(len(printed_items(game, g)) for g in joining)
     fold = gutterfold_of(game, comp, opts, count)
     layout = fold.fronts if fold else layout_for(game, comp, opts, count)
     buf = io.BytesIO()
     canvas = new_canvas(buf, layout.page_w, layout.page_h,
                         f"{game.spec.name}: {comp.spec.title}")
     painter = SvgPainter(canvas, game.folder)
-    parsed = _parsed(painter, comp, faces)
+    # each face is split into layers as it is rendered: its SVG text is not kept
+    parsed = _parsed(painter, comp, iter_faces(game, comp, renderer, to_mm(opts.bleed),
+                                               opts.lang, printed))
     per = layout.per_page
-    joined = [(g, _parsed(painter, g, f)) for g, f in joining]
+    joined = [(g, _parsed(painter, g, render_faces(game, g, renderer, to_mm(opts.bleed),
+                                                   opts.lang))) for g in joining]
     parsed += [face for _, faces_of in joined for face in faces_of]
     chunks = [parsed[i:i + per] for i in range(0, len(parsed), per)]
     extras = _guests(game, layout, len(chunks[-1]) if chunks else 0, others, renderer,
@@ -191,7 +195,7 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     for chunk in deferred:
         backs_page(chunk)
     data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
-    return Built(data, len(faces), page_no, has_backs and opts.duplex and not fold, per,
+    return Built(data, len(printed), page_no, has_backs and opts.duplex and not fold, per,
                  records=[record], guests=extras.counts)
 
 
@@ -202,20 +206,19 @@ class _Guests:
     counts: dict[str, int] = field(default_factory=dict)
 
 
-def _joining(game: Game, comp: Component, guests: list[Component], renderer: Renderer,
-             opts: BuildOptions) -> tuple[list[tuple[Component, list]], list[Component]]:
+def _joining(game: Game, comp: Component,
+             guests: list[Component]) -> tuple[list[Component], list[Component]]:
     """Guests of the host's own size and sides (a Lightning card among the temple cards)
     join its grid as if they were its items: same bleed, same cuts, backs aligned. That
     never takes more sheets than printing them apart. The others go to the spare space
     (`_guests`)."""
-    joining: list[tuple[Component, list]] = []
+    joining: list[Component] = []
     others = []
     for guest in guests:
         if item_size(game, guest) == item_size(game, comp) and \
                 (guest.spec.back is None) == (comp.spec.back is None) and \
                 guest.spec.shape == comp.spec.shape:
-            joining.append((guest, render_faces(game, guest, renderer, to_mm(opts.bleed),
-                                                opts.lang)))
+            joining.append(guest)
         else:
             others.append(guest)
     return joining, others

@@ -12,14 +12,20 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+_FOUND: dict[str, ModuleType | None] = {}  # looked up once a run: a deck asks per card
+
 
 def module_for(game_id: str) -> ModuleType | None:
+    if game_id in _FOUND:
+        return _FOUND[game_id]
     name = game_id.replace("-", "_")
     if not name.isidentifier():
         return None
     try:
-        return importlib.import_module(f"{__name__}.{name}")
+        module: ModuleType | None = importlib.import_module(f"{__name__}.{name}")
     except ModuleNotFoundError as exc:
-        if exc.name == f"{__name__}.{name}":
-            return None
-        raise
+        if exc.name != f"{__name__}.{name}":
+            raise
+        module = None
+    _FOUND[game_id] = module
+    return module
