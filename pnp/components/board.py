@@ -13,7 +13,7 @@ from ..games import module_for
 from ..model import Component, Game
 from ..options import BuildOptions
 from ..pages import PdfRecord, Who
-from ..pdf import SvgPainter, new_canvas
+from ..pdf import LayerStore, SvgPainter, new_canvas
 from ..render import Renderer
 from ..units import MM
 from . import board_tiles
@@ -36,8 +36,9 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
     ctx = context(game, comp, opts)
     svg = renderer.render(comp.spec.front, ctx)
     art_bleed = float(ctx["board"].get("bleed", 0.0)) * MM  # how far the art runs past trim
-    poster, poster_record = _poster(game, comp, svg, opts, art_bleed)
-    tiled, pages, record = board_tiles.build(game, comp, svg, opts, art_bleed)
+    store = LayerStore(game.folder)  # the poster and the tiled sheets draw the same layers
+    poster, poster_record = _poster(game, comp, svg, opts, art_bleed, store)
+    tiled, pages, record = board_tiles.build(game, comp, svg, opts, art_bleed, store)
     built = Built(tiled, 1, pages, False, 1, records=[record, poster_record])
     built.extra = {poster_record.name: (poster, 1)}
     return built
@@ -47,20 +48,19 @@ POSTER_SLUG = 15 * MM  # around the board: crop marks, the info line and the sca
 
 
 def _poster(game: Game, comp: Component, svg: str, opts: BuildOptions,
-            art_bleed: float) -> tuple[bytes, PdfRecord]:
+            art_bleed: float, store: LayerStore) -> tuple[bytes, PdfRecord]:
     """The whole board on one page for a print shop: the board at full size, its art
     running `--bleed` (at most the art's own bleed) past the trim, and a slug around it
     for crop marks, the info line and the scale bar. TrimBox is the board, BleedBox the
     trim plus the bleed."""
     buf = io.BytesIO()
-    probe = SvgPainter(new_canvas(io.BytesIO(), 10, 10, ""), game.folder)
-    face = probe.parse(svg, comp.spec.front)
+    face = store.parse(svg, comp.spec.front)
     s = POSTER_SLUG
     bleed = max(0.0, min(opts.bleed, art_bleed))
     page_w, page_h = face.width + 2 * s, face.height + 2 * s
     canvas = new_canvas(buf, page_w, page_h, f"{game.spec.name}: {comp.spec.title} "
                                              "(full-size poster)")
-    painter = SvgPainter(canvas, game.folder)
+    painter = SvgPainter(canvas, game.folder, store)
     painter.draw(painter.parse(svg, comp.spec.front), s, s, role="board",
                  clip=(s - bleed, s - bleed, face.width + 2 * bleed, face.height + 2 * bleed),
                  who=Who(comp.id, side="board", template=comp.spec.front))
