@@ -63,7 +63,7 @@ def parse_tags(value: str) -> frozenset[str]:
     return frozenset(t for t in value.split() if t)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     order: int
     text: str
@@ -76,7 +76,7 @@ class Text:
     tags: frozenset[str]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Stroke:
     order: int
     segments: tuple[tuple[float, float, float, float], ...]
@@ -87,7 +87,7 @@ class Stroke:
     tags: frozenset[str]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fill:
     order: int
     outline: tuple[Point, ...]  # a polygon in layer points

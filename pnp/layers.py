@@ -26,7 +26,7 @@ _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_commen
                           remove_pis=True, huge_tree=False)
 
 
-@dataclass
+@dataclass(slots=True)
 class Face:
     """A parsed face: its size in points and its layers' keys, bottom to top."""
 

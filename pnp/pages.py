@@ -15,7 +15,7 @@ from .facemap import Box, LayerMap
 Role = Literal["item", "sheet", "board", "overlay", "thumbnail"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Who:
     """The content a face comes from, so a problem can point at it."""
 
@@ -28,7 +28,7 @@ class Who:
     template: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Placed:
     """One face drawn on a page: its layers, where its art box went, and how."""
 
@@ -59,7 +59,7 @@ class Placed:
 FurnitureKind = Literal["crop-mark", "info", "scale-bar", "label", "cut-line", "fold-line"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Furniture:
     """Page furniture: what pnp prints around the items (not part of any face)."""
 

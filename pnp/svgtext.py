@@ -17,7 +17,7 @@ from . import fonts
 from .facemap import TAG_ATTR, parse_tags
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextRun:
     """One line of plain text, already in points in the face's PDF coordinates."""
 

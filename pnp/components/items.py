@@ -4,6 +4,7 @@ marks and duplex backs."""
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -37,8 +38,8 @@ class Built:
 def who(comp: Component, item: Item, side: str, template: str | None) -> Who:
     from ..load import key_text
 
-    return Who(comp.id, item.id, side, str(item.source.path), item.line(),
-               key_text(item.key), template)
+    return Who(comp.id, item.id, side, sys.intern(str(item.source.path)), item.line(),
+               key_text(item.key), template)  # one path text for a deck, not one a card
 
 
 def layout_for(game: Game, comp: Component, opts: BuildOptions,
