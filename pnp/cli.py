@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -54,6 +53,13 @@ def _options(
 ) -> None:
     """pnp turns board-game content (YAML) into print-ready PDFs."""
     QUIET["on"] = quiet
+
+
+def _json(value: object, **options: object) -> str:
+    """JSON text, json imported only for --format json: --help stays fast."""
+    import json
+
+    return json.dumps(value, **options)  # type: ignore[arg-type]
 
 
 def _say(text: str) -> None:
@@ -166,7 +172,7 @@ def list_games(
     except PnpError as exc:
         _fail(exc)
     if fmt == "json":
-        typer.echo(json.dumps({"games": listed}, indent=2, ensure_ascii=False))
+        typer.echo(_json({"games": listed}, indent=2, ensure_ascii=False))
 
 
 def _listed(game: object, comp: object) -> dict[str, object]:
@@ -415,7 +421,7 @@ def build(
     except PnpError as exc:
         _fail(exc)
     if fmt == "json":
-        typer.echo(json.dumps({"built": built}, indent=2, ensure_ascii=False))
+        typer.echo(_json({"built": built}, indent=2, ensure_ascii=False))
 
 
 @app.command()
@@ -461,7 +467,7 @@ def validate(
     except PnpError as exc:
         _fail(exc)
     if fmt == "json":
-        typer.echo(json.dumps({"games": [r.as_dict() for r in reports]}, indent=2,
+        typer.echo(_json({"games": [r.as_dict() for r in reports]}, indent=2,
                               ensure_ascii=False))
     else:
         for r in reports:
@@ -556,7 +562,7 @@ def score(
     except PnpError as exc:
         _fail(exc, "the sheet was not scored")
     if fmt == "json":
-        typer.echo(json.dumps(result.as_dict(), indent=2, ensure_ascii=False))
+        typer.echo(_json(result.as_dict(), indent=2, ensure_ascii=False))
     else:
         typer.echo(_score_text(result))
     if pdf is not None and not QUIET["on"]:
