@@ -81,13 +81,15 @@ def _cut(p: Point, q: Point, sp: float, sq: float) -> Point:
 
 
 def segments_cross(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
-    """Proper intersection of two segments that share no end."""
-    def orient(a: Point, b: Point, c: Point) -> float:
-        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-    d1, d2 = orient(p3, p4, p1), orient(p3, p4, p2)
-    d3, d4 = orient(p1, p2, p3), orient(p1, p2, p4)
-    return (d1 * d2 < 0) and (d3 * d4 < 0)
+    """Proper intersection of two segments that share no end (each side's orientation
+    written out: this runs in the boards' innermost loops)."""
+    ax, ay = p3[0], p3[1]
+    ex, ey = p4[0] - ax, p4[1] - ay
+    if not (ex * (p1[1] - ay) - ey * (p1[0] - ax)) * (ex * (p2[1] - ay) - ey * (p2[0] - ax)) < 0:
+        return False
+    ax, ay = p1[0], p1[1]
+    ex, ey = p2[0] - ax, p2[1] - ay
+    return (ex * (p3[1] - ay) - ey * (p3[0] - ax)) * (ex * (p4[1] - ay) - ey * (p4[0] - ax)) < 0
 
 
 def boxes_overlap(a: Box, b: Box) -> bool:
@@ -103,20 +105,45 @@ def segment_hits_box(p: Point, q: Point, box: Box) -> bool:
 
 
 def segment_hits_polygon(p: Point, q: Point, poly: list[Point]) -> bool:
-    """Whether a segment touches a polygon: an end inside it or a crossing of an edge."""
-    if point_in_polygon(p, poly) or point_in_polygon(q, poly):
+    """Whether a segment touches a polygon: an end inside it or a crossing of an edge.
+    point_in_polygon and segments_cross are written out here, the same arithmetic on the
+    same edges: this is the boards' innermost loop."""
+    if not poly:
+        return False
+    px, py = p
+    qx, qy = q
+    in_p = in_q = False
+    x0, y0 = poly[-1]
+    for x1, y1 in poly:
+        if (y0 > py) != (y1 > py) and px < x0 + (x1 - x0) * (py - y0) / (y1 - y0):
+            in_p = not in_p
+        if (y0 > qy) != (y1 > qy) and qx < x0 + (x1 - x0) * (qy - y0) / (y1 - y0):
+            in_q = not in_q
+        x0, y0 = x1, y1
+    if in_p or in_q:
         return True
-    return any(segments_cross(p, q, poly[i - 1], poly[i]) for i in range(len(poly)))
+    ex, ey = qx - px, qy - py
+    x0, y0 = poly[-1]
+    for x1, y1 in poly:
+        fx, fy = x1 - x0, y1 - y0
+        if (fx * (py - y0) - fy * (px - x0)) * (fx * (qy - y0) - fy * (qx - x0)) < 0 and \
+                (ex * (y0 - py) - ey * (x0 - px)) * (ex * (y1 - py) - ey * (x1 - px)) < 0:
+            return True
+        x0, y0 = x1, y1
+    return False
 
 
 def point_in_polygon(p: Point, poly: list[Point]) -> bool:
     """Even-odd rule."""
+    if not poly:
+        return False
     x, y = p
     inside = False
-    for i, (x1, y1) in enumerate(poly):
-        x0, y0 = poly[i - 1]
+    x0, y0 = poly[-1]
+    for x1, y1 in poly:
         if (y0 > y) != (y1 > y) and x < x0 + (x1 - x0) * (y - y0) / (y1 - y0):
             inside = not inside
+        x0, y0 = x1, y1
     return inside
 
 

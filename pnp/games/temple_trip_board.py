@@ -9,8 +9,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..geometry import Point, clip_box, point_in_polygon, segments_cross
+from ..geometry import Point, clip_box, segments_cross
 from ..graph import adjacency, reachable
+from .temple_trip_land import Land
 from .temple_trip_map import MapView, Projection, Warp
 from .temple_trip_tracks import (
     GAP,
@@ -145,13 +146,15 @@ class Board:
         return "mainland" if 8 <= x <= self.width - 8 and 8 <= y <= self.height - 8 else None
 
     def country_of(self, lon: float, lat: float) -> str | None:
-        for country, rings in self.outlines.items():
-            if any(point_in_polygon((lon, lat), [tuple(p) for p in ring]) for ring in rings):
-                return country
-        for rings in self.inset_outlines.values():
-            if any(point_in_polygon((lon, lat), [tuple(p) for p in r]) for r in rings):
-                return "USA"
-        return None
+        if "_geo" not in self.__dict__:
+            self._geo = (Land({c: [[tuple(p) for p in ring] for ring in rings]
+                               for c, rings in self.outlines.items()}),
+                         Land({n: [[tuple(p) for p in r] for r in rings]
+                               for n, rings in self.inset_outlines.items()}))
+        found = self._geo[0].country((lon, lat))
+        if found is None and self._geo[1].country((lon, lat)) is not None:
+            return "USA"
+        return found
 
     # ---------------------------------------------------------------- routes
     def road_line(self, r: Route) -> Path:
@@ -227,37 +230,23 @@ class Board:
         return {name: [[self.insets[name](x, y) for x, y in ring] for ring in rings]
                 for name, rings in self.inset_outlines.items() if name in self.insets}
 
+    def land(self) -> Land:
+        """The drawn countries and lakes, indexed for point lookups."""
+        if "_land" not in self.__dict__:
+            self._land = Land(self.drawn_outlines(), list(self.drawn_lakes().values()))
+        return self._land
+
     def on_land(self, p: Point, q: Point, step: float = 2.0) -> bool:
         """Whether the straight line p-q stays on the drawn land, off the lakes."""
-        land = [ring for rings in self.drawn_outlines().values() for ring in rings]
-        water = list(self.drawn_lakes().values())
-        n = max(1, int(math.dist(p, q) // step))
-        for k in range(n + 1):
-            pt = (p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n)
-            if not any(point_in_polygon(pt, ring) for ring in land) or \
-                    any(point_in_polygon(pt, ring) for ring in water):
-                return False
-        return True
+        return self.land().on_land(p, q, step)
 
     def water_mm(self, points: list[Point], step: float = 1.0) -> float:
         """How much of a line (mm) runs over the sea or a lake: a bridge's worth is fine."""
-        wet = 0.0
-        for p, q in zip(points, points[1:], strict=False):
-            n = max(1, int(math.dist(p, q) // step))
-            for k in range(n):
-                t = (k + 0.5) / n
-                if self.country_at((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)) is None:
-                    wet += math.dist(p, q) / n
-        return wet
+        return self.land().water_mm(points, step)
 
     def country_at(self, p: Point) -> str | None:
         """The country drawn at a board point (None: the sea or a lake)."""
-        if any(point_in_polygon(p, ring) for ring in self.drawn_lakes().values()):
-            return None
-        for country, rings in self.drawn_outlines().items():
-            if any(point_in_polygon(p, ring) for ring in rings):
-                return country
-        return None
+        return self.land().country_at(p)
 
     # ---------------------------------------------------------------- network
     def road_crossings(self) -> list[tuple[Route, Route]]:

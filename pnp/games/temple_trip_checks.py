@@ -11,12 +11,14 @@ import math
 from collections.abc import Iterator
 
 from ..geometry import (
+    Point,
     distance_to_segment,
     point_in_polygon,
     polygons_overlap,
     segment_hits_box,
     segments_cross,
 )
+from ..spatial import Grid
 from . import temple_trip_labels as labels
 from .temple_trip_board import Board, Route
 
@@ -122,22 +124,27 @@ def geography(b: Board, start: str) -> Iterator[tuple[str, str]]:
 def drawing(b: Board) -> Iterator[tuple[str, str]]:
     """Lanes clear of cities, names clear of everything, flags on their own land."""
     for r in b.air:
+        if r.path is None:
+            continue
+        segs = r.path.segments()
         for c in b.cities.values():
-            if c.name in (r.a, r.b) or r.path is None:
-                continue
-            gap = min(distance_to_segment(c.pos, p, q) for p, q in r.path.segments()) - c.radius
-            if gap < 1.0:
+            # past 2 mm beyond its radius a lane is clear of a city: measured no further
+            if c.name not in (r.a, r.b) and \
+                    _lane_gap(c.pos, segs, c.radius + 2.0) - c.radius < 1.0:
                 yield "air", f"flight {r.name} passes over {c.name}"
     for message in labels.collisions(b):
         yield "", message
     lines = [(o, p, q) for o in b.roads for p, q in b.road_line(o).segments()]
+    # a line whose box (grown by 1 mm) misses a square's box cannot touch the square
+    grid = Grid([(min(p[0], q[0]) - 1, min(p[1], q[1]) - 1, max(p[0], q[0]) + 1,
+                  max(p[1], q[1]) + 1) for _, p, q in lines], 16.0)
     for r in b.roads:
         for n, sq in enumerate(r.squares, 1):
             corners = sq.corners()
             box = (min(x for x, _ in corners), min(y for _, y in corners),
                    max(x for x, _ in corners), max(y for _, y in corners))
-            if any(o is not r and segment_hits_box(p, q, box) and _crosses(corners, p, q)
-                   for o, p, q in lines):
+            if any(lines[i][0] is not r and segment_hits_box(lines[i][1], lines[i][2], box)
+                   and _crosses(corners, lines[i][1], lines[i][2]) for i in grid.near(box)):
                 yield "roads", f"road {r.name}: square {n} lies on another road"
     squares = [s.corners() for _, s in b.squares()]
     for i, (flag, box) in enumerate(zip(b.spec.get("flags", []), labels.flag_boxes(b),
@@ -150,6 +157,16 @@ def drawing(b: Board) -> Iterator[tuple[str, str]]:
         if any(polygons_overlap(corners, s) for s in squares) or any(
                 labels.disc_hits_box(c.pos, c.radius, box) for c in b.cities.values()):
             yield f"flags.{i}", f"the {flag['country']} flag covers a square or a city"
+
+
+def _lane_gap(c: Point, segs: list[tuple[Point, Point]], reach: float) -> float:
+    """The least distance_to_segment from c to a lane's segments where that is under
+    `reach` (else some distance over it): a segment whose box, grown by reach, misses c
+    is further off than that, so only the others are measured."""
+    near = [(p, q) for p, q in segs
+            if min(p[0], q[0]) - reach <= c[0] <= max(p[0], q[0]) + reach
+            and min(p[1], q[1]) - reach <= c[1] <= max(p[1], q[1]) + reach]
+    return min(distance_to_segment(c, p, q) for p, q in near or segs[:1])
 
 
 def _crosses(poly: list, p: tuple, q: tuple) -> bool:

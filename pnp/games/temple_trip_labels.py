@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..geometry import Box, Point, boxes_overlap, polygons_overlap, segment_hits_box
+from ..spatial import Grid
 from .temple_trip_board import Board
 
 LABEL_PT = 10.0  # city names: readable at arm's length across the table
@@ -17,6 +19,7 @@ FLAG_W, FLAG_H = 24.0, 12.8  # mm: the country flags drawn on the map (USA 0.53 
 EDGE = 8.0  # mm: names keep this far inside the board's trim (tiles overlap there)
 PAD = 0.6  # mm of clear paper around a name's ink (a road's half-width and a little)
 RING = 0.7  # mm: a city's outline reaches this far past its radius
+CELL = 16.0  # mm: the obstacle grids' cell, about a short name's width
 
 
 @dataclass(frozen=True)
@@ -28,8 +31,9 @@ class Label:
     width: float
     clear: bool  # False: nothing better was found; it touches something
 
-    @property
+    @cached_property
     def box(self) -> Box:
+        """The name's ink and its clear paper (worked out once: it is asked often)."""
         left = self.x - self.width / 2 if self.anchor == "middle" else \
             (self.x if self.anchor == "start" else self.x - self.width)
         return (left - PAD, self.y - LABEL_MM * 0.74 - PAD, left + self.width + PAD,
@@ -73,6 +77,9 @@ def furniture_boxes(b: Board) -> list[Box]:
 
 
 class _Obstacles:
+    """What a name must keep off, each kind in a grid (spatial.Grid) so a box is tested
+    only against what lies near it, by the same exact tests as a scan of everything."""
+
     def __init__(self, b: Board, flags: bool = True) -> None:
         self.discs = [(c.pos, c.radius + RING) for c in b.cities.values()]
         self.squares = [(s.corners(), _bounds(s.corners())) for _, s in b.squares()]
@@ -80,6 +87,11 @@ class _Obstacles:
         lines += [seg for r in b.air if r.path for seg in r.path.segments()]
         self.lines = [(p, q, _bounds([p, q])) for p, q in lines]
         self.boxes = (flag_boxes(b) if flags else []) + furniture_boxes(b)
+        # a disc's box grown by 1 mm: a disc further off cannot reach a box
+        self.disc_grid = Grid([(x - r - 1, y - r - 1, x + r + 1, y + r + 1)
+                               for (x, y), r in self.discs], CELL)
+        self.square_grid = Grid([bb for _, bb in self.squares], CELL)
+        self.line_grid = Grid([bb for _, _, bb in self.lines], CELL)
 
     def hit(self, box: Box, home: Box | None = None) -> bool:
         """Whether a name's box touches anything; `home` is the inset the city is drawn
@@ -88,14 +100,26 @@ class _Obstacles:
             return True
         if any(boxes_overlap(box, o) for o in self.boxes if o != home):
             return True
-        if any(disc_hits_box(c, r, box) for c, r in self.discs):
+        discs = self.discs
+        if any(disc_hits_box(*discs[i], box) for i in self.disc_grid.near(box)):
             return True
         poly = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
-        if any(boxes_overlap(box, bb) and polygons_overlap(poly, corners)
-               for corners, bb in self.squares):
-            return True
-        return any(boxes_overlap(box, bb) and segment_hits_box(p, q, box)
-                   for p, q, bb in self.lines)
+        for i in self.square_grid.near(box):
+            corners, bb = self.squares[i]
+            if boxes_overlap(box, bb) and polygons_overlap(poly, corners):
+                return True
+        for i in self.line_grid.near(box):
+            p, q, bb = self.lines[i]
+            if boxes_overlap(box, bb) and segment_hits_box(p, q, box):
+                return True
+        return False
+
+
+def _obstacles(b: Board) -> _Obstacles:
+    """Everything a name keeps off, gathered once per board (place and collisions)."""
+    if "_obstacles" not in b.__dict__:
+        b._obstacles = _Obstacles(b)  # type: ignore[attr-defined]
+    return b._obstacles  # type: ignore[attr-defined]
 
 
 def place(b: Board) -> dict[str, Label]:
@@ -104,7 +128,7 @@ def place(b: Board) -> dict[str, Label]:
 
     if "_labels" in b.__dict__:
         return b._labels  # type: ignore[attr-defined]
-    obstacles = _Obstacles(b)
+    obstacles = _obstacles(b)
     inner = (EDGE, EDGE, b.width - EDGE, b.height - EDGE)
     size_pt = LABEL_PT
     options: dict[str, list[Label]] = {}
@@ -158,7 +182,7 @@ def _candidates(name: str, pos: Point, r: float, w: float) -> list[Label]:
 def collisions(b: Board) -> list[str]:
     """What each name that could not be placed clear touches."""
     labels = place(b)
-    obstacles = _Obstacles(b)
+    obstacles = _obstacles(b)
     out = []
     for lab in labels.values():
         c = b.cities[lab.name]

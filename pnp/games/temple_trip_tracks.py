@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..geometry import Point, polygons_overlap, square_corners
+from ..geometry import Point, polygons_overlap, segment_hits_polygon, square_corners
 
 SQUARE = 10.0  # mm: a track square (two pawn bases side by side, or a cone)
 PITCH = 11.5  # mm between road square centres
@@ -93,9 +93,10 @@ class Path:
 
 
 def _hits_line(corners: list[Point], segments: list[tuple[Point, Point]]) -> bool:
-    from ..geometry import segment_hits_polygon
-
-    return any(segment_hits_polygon(p, q, corners) for p, q in segments)
+    for p, q in segments:
+        if segment_hits_polygon(p, q, corners):
+            return True
+    return False
 
 
 def lane_squares(path: Path, start: float, end: float, n: int,
@@ -184,7 +185,9 @@ def road_squares(path: Path, ra: float, rb: float, lanes: list[list[Point]],
         - SQUARE / 2
     if hi < lo:
         return []
-    blocked = _blocked(path, lanes, air, roads or [])
+    from .temple_trip_blocked import blocked as stretches
+
+    blocked = stretches(path, lanes, air, roads or [])
     out: list[Square] = []
     for f0, f1 in _free(lo, hi, blocked):
         k = int((f1 - f0) // PITCH) + 1
@@ -206,140 +209,6 @@ def _leave_circle(path: Path, centre: Point, radius: float) -> float:
                 lo, hi = (mid, hi) if math.dist(pt, centre) < radius else (lo, mid)
             return s0 + math.dist(p, q) * hi
     return path.length
-
-
-def _blocked(path: Path, lanes: list[list[Point]], air: list[Square],
-             roads: list[list[Point]]) -> list[tuple[float, float]]:
-    """Stretches of square centres (arc length along the road) where a square would
-    touch a lane, an air square, another road, or overlap the road's next stretch at a
-    bend: found by testing the square itself, every 0.25 mm, near each place where that
-    can happen."""
-    near: list[float] = []
-    x0, y0, x1, y1 = _bounds(path.points, 3 * SQUARE)
-
-    def inside(p: Point, q: Point) -> bool:
-        return x0 <= max(p[0], q[0]) and min(p[0], q[0]) <= x1 \
-            and y0 <= max(p[1], q[1]) and min(p[1], q[1]) <= y1
-
-    segs = [(p, q) for lane in lanes for p, q in zip(lane, lane[1:], strict=False)
-            if inside(p, q)]
-    beside = [(p, q) for road in roads for p, q in zip(road, road[1:], strict=False)
-              if inside(p, q)]
-    segs += beside
-    air = [sq for sq in air if x0 <= sq.x <= x1 and y0 <= sq.y <= y1]
-    for (a, b), s0 in zip(path.segments(), path.at, strict=False):
-        length = math.dist(a, b)
-        if length == 0:
-            continue
-        u = ((b[0] - a[0]) / length, (b[1] - a[1]) / length)
-        for p, q in segs:
-            hit = _cross_at(a, u, length, p, q)
-            if hit is not None:
-                near.append(s0 + hit)
-        for p, q in beside:  # a road alongside: wherever it comes near
-            n = max(1, int(math.dist(p, q) // 2.0))
-            for k in range(n + 1):
-                px, py = p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n
-                along = (px - a[0]) * u[0] + (py - a[1]) * u[1]
-                side = abs((px - a[0]) * u[1] - (py - a[1]) * u[0])
-                if side < SQUARE + CLEAR and 0 <= along <= length:
-                    near.append(s0 + along)
-        for sq in air:
-            along = (sq.x - a[0]) * u[0] + (sq.y - a[1]) * u[1]
-            side = abs((sq.x - a[0]) * u[1] - (sq.y - a[1]) * u[0])
-            if side < SQUARE * 1.5 + CLEAR and -SQUARE < along < length + SQUARE:
-                near.append(s0 + along)
-    out: list[tuple[float, float]] = []
-    for w0, w1 in _merge([(c - 3 * SQUARE, c + 3 * SQUARE) for c in near]):
-        steps = []
-        s = w0
-        while s <= w1:
-            steps.append((s, path.point(s)))
-            s += 0.25
-        # only what is near this stretch can touch its squares: filter once, not per step
-        wx0, wy0, wx1, wy1 = _bounds([pt for _, (pt, _) in steps] or [path.point(w0)[0]], 0)
-        window_segs = [g for g in segs if _seg_overlaps(g, wx0, wy0, wx1, wy1, SQUARE)]
-        window_air = [o for o in air if wx0 - 2 * SQUARE < o.x < wx1 + 2 * SQUARE
-                      and wy0 - 2 * SQUARE < o.y < wy1 + 2 * SQUARE]
-        start = None
-        for s, (at, angle) in steps:
-            bad = _square_blocked(at, angle, window_segs, window_air)
-            if bad and start is None:
-                start = s
-            elif not bad and start is not None:
-                out.append((start, s))
-                start = None
-        if start is not None:
-            out.append((start, s + 0.25 if steps else s))
-    for i in range(1, len(path.points) - 1):  # a bend: squares stay on their own leg
-        p, q, r = path.points[i - 1], path.points[i], path.points[i + 1]
-        turn = abs(math.atan2(q[1] - p[1], q[0] - p[0]) - math.atan2(r[1] - q[1], r[0] - q[0]))
-        turn = min(turn, 2 * math.pi - turn)
-        half = SQUARE / 2 * (1 + math.tan(min(turn, 2.6) / 2)) + CLEAR
-        out.append((path.at[i] - half, path.at[i] + half))
-    return sorted(out)
-
-
-def _bounds(points: list[Point], pad: float) -> tuple[float, float, float, float]:
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
-
-
-def _merge(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Overlapping spans joined, so each stretch of road is scanned once."""
-    out: list[tuple[float, float]] = []
-    for a, b in sorted(spans):
-        if out and a <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], b))
-        else:
-            out.append((a, b))
-    return out
-
-
-def _seg_overlaps(seg: tuple[Point, Point], x0: float, y0: float, x1: float, y1: float,
-                  pad: float) -> bool:
-    """Whether a segment's box, grown by `pad`, meets the box x0..x1, y0..y1: a segment
-    near any point of the box's stretch passes."""
-    (a0, b0), (a1, b1) = seg
-    return min(a0, a1) - pad <= x1 and x0 <= max(a0, a1) + pad and \
-        min(b0, b1) - pad <= y1 and y0 <= max(b0, b1) + pad
-
-
-def _square_blocked(at: Point, angle: float, segs: list[tuple[Point, Point]],
-                    air: list[Square]) -> bool:
-    x, y = at
-    corners = square_corners(x, y, SQUARE + 2 * CLEAR, math.radians(angle))
-    if any(abs(o.x - x) < 2 * SQUARE and abs(o.y - y) < 2 * SQUARE
-           and polygons_overlap(corners, o.corners()) for o in air):
-        return True
-    return _hits_line(corners, [g for g in segs if _seg_near(g, (x, y))])
-
-
-def _seg_near(seg: tuple[Point, Point], at: Point) -> bool:
-    x, y = at
-    (x0, y0), (x1, y1) = seg
-    pad = SQUARE
-    return min(x0, x1) - pad <= x <= max(x0, x1) + pad and \
-        min(y0, y1) - pad <= y <= max(y0, y1) + pad
-
-
-def _cross_at(a: Point, u: Point, length: float, p: Point, q: Point) -> float | None:
-    """Arc length along the road where segment p-q crosses it (within reach of its
-    squares), if it does."""
-    b = (a[0] + u[0] * length, a[1] + u[1] * length)
-    d1 = (p[0] - a[0]) * u[1] - (p[1] - a[1]) * u[0]
-    d2 = (q[0] - a[0]) * u[1] - (q[1] - a[1]) * u[0]
-    reach = SQUARE * 0.75 + CLEAR
-    if (d1 > reach and d2 > reach) or (d1 < -reach and d2 < -reach):
-        return None
-    along = [(p[0] - a[0]) * u[0] + (p[1] - a[1]) * u[1], (q[0] - a[0]) * u[0]
-             + (q[1] - a[1]) * u[1]]
-    if max(along) < -SQUARE or min(along) > math.dist(a, b) + SQUARE:
-        return None
-    if d1 == d2:
-        return sum(along) / 2
-    t = d1 / (d1 - d2)
-    return along[0] + (along[1] - along[0]) * max(0.0, min(1.0, t))
 
 
 def _free(lo: float, hi: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:

@@ -1,0 +1,199 @@
+"""Where a road's squares cannot go: the stretches of a Temple Trip road where a square
+would touch an air lane, an air square or another road (temple_trip_tracks lays the
+squares in what is left). Each stretch near such a thing is scanned every 0.25 mm with
+the square itself; the scan asks a grid (spatial.Grid) for the lines near each square
+and skips those whose box lies clear of the square's, so each answer comes from the
+same exact tests as a scan of every line, only on far fewer of them."""
+
+from __future__ import annotations
+
+import math
+
+from ..geometry import Point, polygons_overlap, segment_hits_polygon, square_corners
+from ..spatial import Grid
+from .temple_trip_tracks import CLEAR, SQUARE, Path, Square
+
+SLACK = 1e-3  # mm: far more than rounding moves any coordinate here (~1e-12 mm)
+
+
+def blocked(path: Path, lanes: list[list[Point]], air: list[Square],
+             roads: list[list[Point]]) -> list[tuple[float, float]]:
+    """Stretches of square centres (arc length along the road) where a square would
+    touch a lane, an air square, another road, or overlap the road's next stretch at a
+    bend: found by testing the square itself, every 0.25 mm, near each place where that
+    can happen."""
+    near: list[float] = []
+    x0, y0, x1, y1 = _bounds(path.points, 3 * SQUARE)
+
+    def inside(p: Point, q: Point) -> bool:
+        return x0 <= max(p[0], q[0]) and min(p[0], q[0]) <= x1 \
+            and y0 <= max(p[1], q[1]) and min(p[1], q[1]) <= y1
+
+    # a lane whose box misses the road's has no segment inside it: skip it whole
+    segs = [(p, q) for lane in lanes if lane and _lane_meets(lane, x0, y0, x1, y1)
+            for p, q in zip(lane, lane[1:], strict=False) if inside(p, q)]
+    beside = [(p, q) for road in roads for p, q in zip(road, road[1:], strict=False)
+              if inside(p, q)]
+    segs += beside
+    air = [sq for sq in air if x0 <= sq.x <= x1 and y0 <= sq.y <= y1]
+    for (a, b), s0 in zip(path.segments(), path.at, strict=False):
+        length = math.dist(a, b)
+        if length == 0:
+            continue
+        u = ((b[0] - a[0]) / length, (b[1] - a[1]) / length)
+        for p, q in segs:
+            hit = _cross_at(a, u, length, p, q)
+            if hit is not None:
+                near.append(s0 + hit)
+        for p, q in beside:  # a road alongside: wherever it comes near
+            n = max(1, int(math.dist(p, q) // 2.0))
+            for k in range(n + 1):
+                px, py = p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n
+                along = (px - a[0]) * u[0] + (py - a[1]) * u[1]
+                side = abs((px - a[0]) * u[1] - (py - a[1]) * u[0])
+                if side < SQUARE + CLEAR and 0 <= along <= length:
+                    near.append(s0 + along)
+        for sq in air:
+            along = (sq.x - a[0]) * u[0] + (sq.y - a[1]) * u[1]
+            side = abs((sq.x - a[0]) * u[1] - (sq.y - a[1]) * u[0])
+            if side < SQUARE * 1.5 + CLEAR and -SQUARE < along < length + SQUARE:
+                near.append(s0 + along)
+    out: list[tuple[float, float]] = []
+    for w0, w1 in _merge([(c - 3 * SQUARE, c + 3 * SQUARE) for c in near]):
+        steps = []
+        s = w0
+        while s <= w1:
+            steps.append((s, path.point(s)))
+            s += 0.25
+        # only what is near this stretch can touch its squares: filter once, not per step
+        wx0, wy0, wx1, wy1 = _bounds([pt for _, (pt, _) in steps] or [path.point(w0)[0]], 0)
+        window = _Window([g for g in segs if _seg_overlaps(g, wx0, wy0, wx1, wy1, SQUARE)],
+                         [o for o in air if wx0 - 2 * SQUARE < o.x < wx1 + 2 * SQUARE
+                          and wy0 - 2 * SQUARE < o.y < wy1 + 2 * SQUARE])
+        start = None
+        for s, (at, angle) in steps:
+            bad = window.blocked(at, angle)
+            if bad and start is None:
+                start = s
+            elif not bad and start is not None:
+                out.append((start, s))
+                start = None
+        if start is not None:
+            out.append((start, s + 0.25 if steps else s))
+    for i in range(1, len(path.points) - 1):  # a bend: squares stay on their own leg
+        p, q, r = path.points[i - 1], path.points[i], path.points[i + 1]
+        turn = abs(math.atan2(q[1] - p[1], q[0] - p[0]) - math.atan2(r[1] - q[1], r[0] - q[0]))
+        turn = min(turn, 2 * math.pi - turn)
+        half = SQUARE / 2 * (1 + math.tan(min(turn, 2.6) / 2)) + CLEAR
+        out.append((path.at[i] - half, path.at[i] + half))
+    return sorted(out)
+
+
+def _bounds(points: list[Point], pad: float) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+
+
+def _lane_meets(lane: list[Point], x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether a polyline's box meets the box x0..x1, y0..y1 (edges included)."""
+    xs, ys = [p[0] for p in lane], [p[1] for p in lane]
+    return x0 <= max(xs) and min(xs) <= x1 and y0 <= max(ys) and min(ys) <= y1
+
+
+def _merge(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Overlapping spans joined, so each stretch of road is scanned once."""
+    out: list[tuple[float, float]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _seg_overlaps(seg: tuple[Point, Point], x0: float, y0: float, x1: float, y1: float,
+                  pad: float) -> bool:
+    """Whether a segment's box, grown by `pad`, meets the box x0..x1, y0..y1: a segment
+    near any point of the box's stretch passes."""
+    (a0, b0), (a1, b1) = seg
+    return min(a0, a1) - pad <= x1 and x0 <= max(a0, a1) + pad and \
+        min(b0, b1) - pad <= y1 and y0 <= max(b0, b1) + pad
+
+
+class _Window:
+    """The lines and air squares near one stretch of road, ready for its many square
+    tests: lines bucketed by the box around them where a square's centre counts as near
+    (_seg_near), air squares with their corners worked out once."""
+
+    CELL = 8.0  # mm
+
+    def __init__(self, segs: list[tuple[Point, Point]], air: list[Square]) -> None:
+        self.segs = segs
+        self.bounds = [(min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]))
+                       for p, q in segs]
+        self.near = [(a - SQUARE, b - SQUARE, c + SQUARE, d + SQUARE)
+                     for a, b, c, d in self.bounds]
+        self.grid = Grid(self.near, self.CELL)
+        self.air = [(o, o.corners()) for o in air]
+
+    def blocked(self, at: Point, angle: float) -> bool:
+        """_square_blocked, on the lines the grid gives near the square (in the same
+        order) less those whose box lies clear of the square's: such a line cannot touch
+        it (the exact test errs by far less than SLACK). Lines first: they block most of
+        the squares that are blocked; the first hit decides."""
+        x, y = at
+        corners = square_corners(x, y, SQUARE + 2 * CLEAR, math.radians(angle))
+        (ax, ay), (bx, by), (cx, cy), (dx, dy) = corners
+        cx0, cx1 = min(ax, bx, cx, dx) - SLACK, max(ax, bx, cx, dx) + SLACK
+        cy0, cy1 = min(ay, by, cy, dy) - SLACK, max(ay, by, cy, dy) + SLACK
+        segs, near, bounds = self.segs, self.near, self.bounds
+        for i in self.grid.at(x, y):
+            x0, y0, x1, y1 = near[i]  # _seg_near, its box worked out once
+            if not (x0 <= x <= x1 and y0 <= y <= y1):
+                continue
+            x0, y0, x1, y1 = bounds[i]
+            if x1 < cx0 or x0 > cx1 or y1 < cy0 or y0 > cy1:
+                continue
+            if segment_hits_polygon(*segs[i], corners):
+                return True
+        return any(abs(o.x - x) < 2 * SQUARE and abs(o.y - y) < 2 * SQUARE
+                   and polygons_overlap(corners, oc) for o, oc in self.air)
+
+
+def _square_blocked(at: Point, angle: float, segs: list[tuple[Point, Point]],
+                    air: list[Square]) -> bool:
+    """Whether a road square centred at `at` would touch an air square or a line (the
+    plain scan that _Window.blocked narrows down)."""
+    x, y = at
+    corners = square_corners(x, y, SQUARE + 2 * CLEAR, math.radians(angle))
+    if any(abs(o.x - x) < 2 * SQUARE and abs(o.y - y) < 2 * SQUARE
+           and polygons_overlap(corners, o.corners()) for o in air):
+        return True
+    return any(segment_hits_polygon(p, q, corners) for p, q in segs if _seg_near((p, q), (x, y)))
+
+
+def _seg_near(seg: tuple[Point, Point], at: Point) -> bool:
+    x, y = at
+    (x0, y0), (x1, y1) = seg
+    pad = SQUARE
+    return min(x0, x1) - pad <= x <= max(x0, x1) + pad and \
+        min(y0, y1) - pad <= y <= max(y0, y1) + pad
+
+
+def _cross_at(a: Point, u: Point, length: float, p: Point, q: Point) -> float | None:
+    """Arc length along the road where segment p-q crosses it (within reach of its
+    squares), if it does."""
+    b = (a[0] + u[0] * length, a[1] + u[1] * length)
+    d1 = (p[0] - a[0]) * u[1] - (p[1] - a[1]) * u[0]
+    d2 = (q[0] - a[0]) * u[1] - (q[1] - a[1]) * u[0]
+    reach = SQUARE * 0.75 + CLEAR
+    if (d1 > reach and d2 > reach) or (d1 < -reach and d2 < -reach):
+        return None
+    along = [(p[0] - a[0]) * u[0] + (p[1] - a[1]) * u[1], (q[0] - a[0]) * u[0]
+             + (q[1] - a[1]) * u[1]]
+    if max(along) < -SQUARE or min(along) > math.dist(a, b) + SQUARE:
+        return None
+    if d1 == d2:
+        return sum(along) / 2
+    t = d1 / (d1 - d2)
+    return along[0] + (along[1] - along[0]) * max(0.0, min(1.0, t))

@@ -1,0 +1,83 @@
+"""Spatial indexes for the board's geometry: they only narrow down which items an exact
+test must look at (a superset of the ones that can pass), so every answer is still
+decided by the same floating-point test as a plain scan, just on far fewer items."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from .geometry import Box, Point
+
+
+class Grid:
+    """Items bucketed by the cells of a uniform grid that their boxes touch."""
+
+    def __init__(self, boxes: Sequence[Box], cell: float) -> None:
+        self.cell = cell
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for n, (x0, y0, x1, y1) in enumerate(boxes):
+            i0, i1 = math.floor(x0 / cell), math.floor(x1 / cell)
+            j0, j1 = math.floor(y0 / cell), math.floor(y1 / cell)
+            for i in range(i0, i1 + 1):
+                for j in range(j0, j1 + 1):
+                    self.cells.setdefault((i, j), []).append(n)
+
+    def near(self, box: Box) -> list[int]:
+        """Indices, ascending, of every item whose box may meet `box` (edges included)."""
+        c = self.cell
+        i0, i1 = math.floor(box[0] / c), math.floor(box[2] / c)
+        j0, j1 = math.floor(box[1] / c), math.floor(box[3] / c)
+        if i0 == i1 and j0 == j1:
+            return self.cells.get((i0, j0), [])
+        found: set[int] = set()
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                found.update(self.cells.get((i, j), ()))
+        return sorted(found)
+
+    def at(self, x: float, y: float) -> list[int]:
+        """Indices, ascending, of every item whose box may hold the point."""
+        return self.cells.get((math.floor(x / self.cell), math.floor(y / self.cell)), [])
+
+
+class Ring:
+    """A polygon ring ready for many even-odd point tests: its box, and its edges
+    bucketed by horizontal band, so a test only visits edges that span the point's y.
+    `contains` gives exactly `geometry.point_in_polygon`: the same edges, each with the
+    same arithmetic, toggle the answer (their order cannot change a parity)."""
+
+    BANDS = 64
+
+    def __init__(self, ring: Sequence[Point]) -> None:
+        self.points = list(ring)
+        if not self.points:
+            self.box: Box = (0.0, 0.0, -1.0, -1.0)
+            self.bands: list[list[tuple[float, float, float, float]]] = []
+            return
+        xs, ys = [p[0] for p in self.points], [p[1] for p in self.points]
+        self.box = (min(xs), min(ys), max(xs), max(ys))
+        self.y0 = self.box[1]
+        self.h = (self.box[3] - self.box[1]) / self.BANDS or 1.0
+        self.bands = [[] for _ in range(self.BANDS + 1)]
+        pts = self.points
+        for i, (x1, y1) in enumerate(pts):
+            x0, y0 = pts[i - 1]
+            lo, hi = self._band(min(y0, y1)), self._band(max(y0, y1))
+            for k in range(lo, hi + 1):
+                self.bands[k].append((x0, y0, x1, y1))
+
+    def _band(self, y: float) -> int:
+        return min(self.BANDS, max(0, int((y - self.y0) / self.h)))
+
+    def contains(self, p: Point) -> bool:
+        """Even-odd rule, as point_in_polygon."""
+        x, y = p
+        x0b, y0b, x1b, y1b = self.box
+        if not y0b <= y < y1b:  # no edge has one end above y and one not
+            return False
+        inside = False
+        for x0, y0, x1, y1 in self.bands[self._band(y)]:
+            if (y0 > y) != (y1 > y) and x < x0 + (x1 - x0) * (y - y0) / (y1 - y0):
+                inside = not inside
+        return inside

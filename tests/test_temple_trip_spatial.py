@@ -1,0 +1,168 @@
+"""The spatial indexes and rewritten tests behind Temple Trip's fast board: each gives
+exactly what a plain scan with the original tests gives (the grids a superset of the
+true matches, the rings the same even-odd answer), on random and degenerate inputs."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp import geometry
+from pnp.games import temple_trip_blocked as blocked
+from pnp.games.temple_trip_land import Land
+from pnp.games.temple_trip_tracks import Square
+from pnp.spatial import Grid, Ring
+
+Point = tuple[float, float]
+
+
+# ----------------------------------------------------------- the original tests, as they were
+def old_segments_cross(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
+    def orient(a: Point, b: Point, c: Point) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    d1, d2 = orient(p3, p4, p1), orient(p3, p4, p2)
+    d3, d4 = orient(p1, p2, p3), orient(p1, p2, p4)
+    return (d1 * d2 < 0) and (d3 * d4 < 0)
+
+
+def old_point_in_polygon(p: Point, poly: list[Point]) -> bool:
+    x, y = p
+    inside = False
+    for i, (x1, y1) in enumerate(poly):
+        x0, y0 = poly[i - 1]
+        if (y0 > y) != (y1 > y) and x < x0 + (x1 - x0) * (y - y0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def old_segment_hits_polygon(p: Point, q: Point, poly: list[Point]) -> bool:
+    if old_point_in_polygon(p, poly) or old_point_in_polygon(q, poly):
+        return True
+    return any(old_segments_cross(p, q, poly[i - 1], poly[i]) for i in range(len(poly)))
+
+
+# ----------------------------------------------------------- inputs
+def _grid_point(rnd: random.Random, size: float = 40.0) -> Point:
+    """Often on a coarse lattice (shared ends, collinear runs, horizontal edges),
+    otherwise anywhere."""
+    if rnd.random() < 0.5:
+        return (float(rnd.randint(0, 8)) * size / 8, float(rnd.randint(0, 8)) * size / 8)
+    return (rnd.uniform(0, size), rnd.uniform(0, size))
+
+
+def _polygon(rnd: random.Random, n: int) -> list[Point]:
+    """A star-shaped ring (or, half the time, any ring: self-crossing is allowed)."""
+    if rnd.random() < 0.5:
+        return [_grid_point(rnd) for _ in range(n)]
+    cx, cy = rnd.uniform(10, 30), rnd.uniform(10, 30)
+    angles = sorted(rnd.uniform(0, 2 * math.pi) for _ in range(n))
+    return [(cx + rnd.uniform(2, 15) * math.cos(a), cy + rnd.uniform(2, 15) * math.sin(a))
+            for a in angles]
+
+
+# ----------------------------------------------------------- geometry, rewritten for speed
+def test_rewritten_tests_match_the_originals() -> None:
+    rnd = random.Random(16)
+    for _ in range(4000):
+        poly = _polygon(rnd, rnd.randint(3, 9))
+        p, q, r, s = (_grid_point(rnd) for _ in range(4))
+        assert geometry.segments_cross(p, q, r, s) == old_segments_cross(p, q, r, s)
+        assert geometry.point_in_polygon(p, poly) == old_point_in_polygon(p, poly)
+        assert geometry.segment_hits_polygon(p, q, poly) == old_segment_hits_polygon(p, q, poly)
+        for v in poly[:3]:  # exactly on a corner, and on an edge's middle
+            m = ((v[0] + poly[0][0]) / 2, (v[1] + poly[0][1]) / 2)
+            assert geometry.point_in_polygon(v, poly) == old_point_in_polygon(v, poly)
+            assert geometry.point_in_polygon(m, poly) == old_point_in_polygon(m, poly)
+            assert geometry.segment_hits_polygon(v, m, poly) == \
+                old_segment_hits_polygon(v, m, poly)
+    assert geometry.point_in_polygon((0.0, 0.0), []) is False
+    assert geometry.segment_hits_polygon((0.0, 0.0), (1.0, 1.0), []) is False
+
+
+# ----------------------------------------------------------- Ring
+def test_ring_contains_is_point_in_polygon() -> None:
+    rnd = random.Random(7)
+    for _ in range(300):
+        poly = _polygon(rnd, rnd.randint(3, 120))
+        ring = Ring(poly)
+        points = [_grid_point(rnd, 48.0) for _ in range(60)] + poly[:10]
+        points += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                   for a, b in zip(poly, poly[1:10], strict=False)]
+        for p in points:
+            assert ring.contains(p) == old_point_in_polygon(p, poly), (p, poly)
+    assert Ring([]).contains((0.0, 0.0)) is False
+    flat = [(0.0, 1.0), (5.0, 1.0), (9.0, 1.0)]  # no height: nothing inside
+    assert not any(Ring(flat).contains(p) for p in [(1.0, 1.0), (5.0, 1.0), (0.0, 0.5)])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.floats(-1e3, 1e3), st.floats(-1e3, 1e3)), min_size=3,
+                max_size=30),
+       st.lists(st.tuples(st.floats(-1e3, 1e3), st.floats(-1e3, 1e3)), min_size=1,
+                max_size=20))
+def test_ring_matches_point_in_polygon_on_any_input(poly: list[Point],
+                                                    points: list[Point]) -> None:
+    ring = Ring(poly)
+    for p in points + poly:
+        assert ring.contains(p) == old_point_in_polygon(p, poly)
+
+
+def test_land_answers_as_a_scan_of_its_rings() -> None:
+    rnd = random.Random(3)
+    countries = {name: [_polygon(rnd, rnd.randint(3, 40)) for _ in range(rnd.randint(1, 3))]
+                 for name in ("A", "B", "C")}
+    lakes = [_polygon(rnd, 6) for _ in range(3)]
+    land = Land(countries, lakes)
+    for _ in range(3000):
+        p = _grid_point(rnd, 48.0)
+        want = None
+        if not any(old_point_in_polygon(p, lake) for lake in lakes):
+            want = next((c for c, rings in countries.items()
+                         if any(old_point_in_polygon(p, r) for r in rings)), None)
+        assert land.country_at(p) == want
+
+
+# ----------------------------------------------------------- Grid
+def _box(rnd: random.Random, size: float) -> tuple[float, float, float, float]:
+    x, y = rnd.uniform(-50, 250), rnd.uniform(-50, 250)
+    w, h = rnd.choice([0.0, rnd.uniform(0, size)]), rnd.choice([0.0, rnd.uniform(0, size)])
+    return (x, y, x + w, y + h)
+
+
+@pytest.mark.parametrize("cell", [0.7, 8.0, 16.0, 100.0])
+def test_grid_candidates_hold_every_true_match(cell: float) -> None:
+    rnd = random.Random(int(cell * 10))
+    boxes = [_box(rnd, 60.0) for _ in range(400)]
+    grid = Grid(boxes, cell)
+    for _ in range(500):
+        q = _box(rnd, 40.0)
+        found = grid.near(q)
+        assert found == sorted(set(found))  # ascending, each once: a scan's order
+        meets = [i for i, b in enumerate(boxes)
+                 if b[0] <= q[2] and q[0] <= b[2] and b[1] <= q[3] and q[1] <= b[3]]
+        assert set(meets) <= set(found)
+        x, y = q[0], q[1]
+        holds = [i for i, b in enumerate(boxes) if b[0] <= x <= b[2] and b[1] <= y <= b[3]]
+        assert set(holds) <= set(grid.at(x, y))
+        assert grid.at(x, y) == sorted(grid.at(x, y))
+
+
+# ----------------------------------------------------------- a road's scan
+def test_road_window_answers_as_the_plain_scan() -> None:
+    rnd = random.Random(11)
+    for _ in range(150):
+        segs = []
+        for _ in range(rnd.randint(0, 25)):
+            p = _grid_point(rnd, 80.0)
+            segs.append((p, (p[0] + rnd.uniform(-20, 20), p[1] + rnd.uniform(-20, 20))))
+        air = [Square(rnd.uniform(0, 80), rnd.uniform(0, 80), rnd.uniform(-180, 180), "sky")
+               for _ in range(rnd.randint(0, 4))]
+        window = blocked._Window(segs, air)
+        for _ in range(80):
+            at, angle = _grid_point(rnd, 80.0), rnd.choice([0.0, 45.0, rnd.uniform(-180, 180)])
+            assert window.blocked(at, angle) == blocked._square_blocked(at, angle, segs, air)
