@@ -166,8 +166,12 @@ def on_segment_band(p: Point, a: Point, b: Point, half: float) -> bool:
 
 
 def square_corners(cx: float, cy: float, side: float, angle: float) -> list[Point]:
-    h = side / 2
-    c, s = math.cos(angle), math.sin(angle)
+    return turned_square(cx, cy, side / 2, math.cos(angle), math.sin(angle))
+
+
+def turned_square(cx: float, cy: float, h: float, c: float, s: float) -> list[Point]:
+    """square_corners from the half side and the angle's cosine and sine: a caller that
+    turns many squares alike works those out once."""
     return [(cx + dx * c - dy * s, cy + dx * s + dy * c)
             for dx, dy in ((-h, -h), (h, -h), (h, h), (-h, h))]
 

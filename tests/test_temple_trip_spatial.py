@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from pnp import geometry
 from pnp.games import temple_trip_blocked as blocked
+from pnp.games import temple_trip_tracks as tracks
 from pnp.games.temple_trip_land import Land
 from pnp.games.temple_trip_tracks import Square
 from pnp.spatial import Grid, Ring
@@ -166,3 +167,45 @@ def test_road_window_answers_as_the_plain_scan() -> None:
         for _ in range(80):
             at, angle = _grid_point(rnd, 80.0), rnd.choice([0.0, 45.0, rnd.uniform(-180, 180)])
             assert window.blocked(at, angle) == blocked._square_blocked(at, angle, segs, air)
+
+
+def test_lane_squares_find_the_same_nearby_roads() -> None:
+    rnd = random.Random(5)
+    segs = []
+    for _ in range(300):
+        p = _grid_point(rnd, 400.0)
+        segs.append((p, (p[0] + rnd.uniform(-60, 60), p[1] + rnd.uniform(-60, 60))))
+    roads = tracks._Roads(segs)
+    for _ in range(2000):
+        sq = Square(rnd.uniform(-20, 420), rnd.uniform(-20, 420), 0.0, "sky")
+        assert roads.near(sq) == [s for s in segs if tracks._near(s, sq)]
+
+
+def test_a_road_scanned_only_where_squares_go_frees_the_same_stretches() -> None:
+    """blocked(..., lo, hi) skips the steps beyond lo..hi: the free stretches between
+    them, all that road_squares uses, are those of the full scan."""
+    import yaml
+    from conftest import ROOT
+
+    from pnp.games.temple_trip_board import Board
+
+    content = ROOT / "content" / "temple-trip"
+
+    def load(name: str) -> dict:
+        return yaml.safe_load((content / name).read_text())
+
+    temples = [t for t in load("temples.yaml")["temples"] if not t.get("blank")]
+    b = Board(load("board.yaml")["board"], load("layout.yaml"), temples, load("outlines.yaml"))
+    lanes = [o.path.points for o in b.air if o.path]
+    air = [s for o in b.air for s in o.squares]
+    rnd = random.Random(2)
+    for r in b.roads[::3]:
+        path = b.road_line(r)
+        others = [b.road_line(o).points for o in b.roads
+                  if o is not r and {o.a, o.b} & {r.a, r.b}]
+        full = blocked.blocked(path, lanes, air, others)
+        for _ in range(3):
+            lo = rnd.uniform(0, path.length / 2)
+            hi = rnd.uniform(lo, path.length)
+            assert tracks._free(lo, hi, blocked.blocked(path, lanes, air, others, lo, hi)) \
+                == tracks._free(lo, hi, full)

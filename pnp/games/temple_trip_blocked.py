@@ -9,31 +9,40 @@ from __future__ import annotations
 
 import math
 
-from ..geometry import Point, polygons_overlap, segment_hits_polygon, square_corners
+from ..geometry import (
+    Point,
+    polygons_overlap,
+    segment_hits_polygon,
+    square_corners,
+    turned_square,
+)
 from ..spatial import Grid
 from .temple_trip_tracks import CLEAR, SQUARE, Path, Square
 
 SLACK = 1e-3  # mm: far more than rounding moves any coordinate here (~1e-12 mm)
+HALF = (SQUARE + 2 * CLEAR) / 2  # a road square's half side, with its clearance
 
 
 def blocked(path: Path, lanes: list[list[Point]], air: list[Square],
-             roads: list[list[Point]]) -> list[tuple[float, float]]:
+            roads: list[list[Point]], lo: float = -math.inf,
+            hi: float = math.inf) -> list[tuple[float, float]]:
     """Stretches of square centres (arc length along the road) where a square would
     touch a lane, an air square, another road, or overlap the road's next stretch at a
     bend: found by testing the square itself, every 0.25 mm, near each place where that
-    can happen."""
+    can happen. Only steps whose 0.25 mm reaches between lo and hi (where the road has
+    room for squares) are tested: the rest cannot change which stretches there are
+    free, so they count as clear."""
     near: list[float] = []
     x0, y0, x1, y1 = _bounds(path.points, 3 * SQUARE)
 
-    def inside(p: Point, q: Point) -> bool:
-        return x0 <= max(p[0], q[0]) and min(p[0], q[0]) <= x1 \
-            and y0 <= max(p[1], q[1]) and min(p[1], q[1]) <= y1
-
     # a lane whose box misses the road's has no segment inside it: skip it whole
     segs = [(p, q) for lane in lanes if lane and _lane_meets(lane, x0, y0, x1, y1)
-            for p, q in zip(lane, lane[1:], strict=False) if inside(p, q)]
+            for p, q in zip(lane, lane[1:], strict=False)
+            if x0 <= max(p[0], q[0]) and min(p[0], q[0]) <= x1
+            and y0 <= max(p[1], q[1]) and min(p[1], q[1]) <= y1]
     beside = [(p, q) for road in roads for p, q in zip(road, road[1:], strict=False)
-              if inside(p, q)]
+              if x0 <= max(p[0], q[0]) and min(p[0], q[0]) <= x1
+              and y0 <= max(p[1], q[1]) and min(p[1], q[1]) <= y1]
     segs += beside
     air = [sq for sq in air if x0 <= sq.x <= x1 and y0 <= sq.y <= y1]
     for (a, b), s0 in zip(path.segments(), path.at, strict=False):
@@ -60,26 +69,31 @@ def blocked(path: Path, lanes: list[list[Point]], air: list[Square],
                 near.append(s0 + along)
     out: list[tuple[float, float]] = []
     for w0, w1 in _merge([(c - 3 * SQUARE, c + 3 * SQUARE) for c in near]):
-        steps = []
+        values = []
         s = w0
         while s <= w1:
-            steps.append((s, path.point(s)))
+            values.append(s)
             s += 0.25
+        ends = values[1:] + [s]  # where each step's 0.25 mm ends
+        live = [k for k, (v, e) in enumerate(zip(values, ends, strict=True)) if v < hi and e > lo]
+        if not live:
+            continue
+        steps = {k: path.point(values[k]) for k in live}
         # only what is near this stretch can touch its squares: filter once, not per step
-        wx0, wy0, wx1, wy1 = _bounds([pt for _, (pt, _) in steps] or [path.point(w0)[0]], 0)
+        wx0, wy0, wx1, wy1 = _bounds([pt for pt, _ in steps.values()], 0)
         window = _Window([g for g in segs if _seg_overlaps(g, wx0, wy0, wx1, wy1, SQUARE)],
                          [o for o in air if wx0 - 2 * SQUARE < o.x < wx1 + 2 * SQUARE
                           and wy0 - 2 * SQUARE < o.y < wy1 + 2 * SQUARE])
         start = None
-        for s, (at, angle) in steps:
-            bad = window.blocked(at, angle)
+        for k in live:
+            bad = window.blocked(*steps[k])
             if bad and start is None:
-                start = s
+                start = values[k]
             elif not bad and start is not None:
-                out.append((start, s))
+                out.append((start, values[k]))
                 start = None
         if start is not None:
-            out.append((start, s + 0.25 if steps else s))
+            out.append((start, ends[live[-1]]))
     for i in range(1, len(path.points) - 1):  # a bend: squares stay on their own leg
         p, q, r = path.points[i - 1], path.points[i], path.points[i + 1]
         turn = abs(math.atan2(q[1] - p[1], q[0] - p[0]) - math.atan2(r[1] - q[1], r[0] - q[0]))
@@ -135,19 +149,29 @@ class _Window:
                      for a, b, c, d in self.bounds]
         self.grid = Grid(self.near, self.CELL)
         self.air = [(o, o.corners()) for o in air]
+        # the last angle: its cosine, sine, and how far the square's corners reach
+        self.angle, self.turn = math.nan, (1.0, 0.0, HALF + SLACK)
+        self.last = -1  # the line that blocked the last square blocked by a line
 
     def blocked(self, at: Point, angle: float) -> bool:
-        """_square_blocked, on the lines the grid gives near the square (in the same
-        order) less those whose box lies clear of the square's: such a line cannot touch
-        it (the exact test errs by far less than SLACK). Lines first: they block most of
-        the squares that are blocked; the first hit decides."""
+        """_square_blocked, asked of fewer lines: those near the square (the grid's
+        candidates, then _seg_near) less those whose box lies clear of a box around the
+        square (such a line cannot touch it: the exact test errs by far less than SLACK).
+        The line that blocked the last square goes first, as a square 0.25 mm on is mostly
+        blocked by the same line (whether any line touches does not depend on the order);
+        then the air squares."""
         x, y = at
-        corners = square_corners(x, y, SQUARE + 2 * CLEAR, math.radians(angle))
-        (ax, ay), (bx, by), (cx, cy), (dx, dy) = corners
-        cx0, cx1 = min(ax, bx, cx, dx) - SLACK, max(ax, bx, cx, dx) + SLACK
-        cy0, cy1 = min(ay, by, cy, dy) - SLACK, max(ay, by, cy, dy) + SLACK
+        if angle != self.angle:  # a stretch keeps its angle from step to step
+            self.angle = angle
+            rad = math.radians(angle)
+            c, s = math.cos(rad), math.sin(rad)
+            self.turn = (c, s, HALF * (abs(c) + abs(s)) + SLACK)
+        c, s, reach = self.turn
+        corners = turned_square(x, y, HALF, c, s)
+        cx0, cy0, cx1, cy1 = x - reach, y - reach, x + reach, y + reach
         segs, near, bounds = self.segs, self.near, self.bounds
-        for i in self.grid.at(x, y):
+        last = self.last
+        for i in ([last] if last >= 0 else []) + self.grid.at(x, y):
             x0, y0, x1, y1 = near[i]  # _seg_near, its box worked out once
             if not (x0 <= x <= x1 and y0 <= y <= y1):
                 continue
@@ -155,6 +179,7 @@ class _Window:
             if x1 < cx0 or x0 > cx1 or y1 < cy0 or y0 > cy1:
                 continue
             if segment_hits_polygon(*segs[i], corners):
+                self.last = i
                 return True
         return any(abs(o.x - x) < 2 * SQUARE and abs(o.y - y) < 2 * SQUARE
                    and polygons_overlap(corners, oc) for o, oc in self.air)

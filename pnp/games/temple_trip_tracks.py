@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from ..geometry import Point, polygons_overlap, segment_hits_polygon, square_corners
+from ..spatial import Grid
 
 SQUARE = 10.0  # mm: a track square (two pawn bases side by side, or a cone)
 PITCH = 11.5  # mm between road square centres
@@ -22,6 +23,7 @@ CLEAR = 1.0  # mm kept between a square and a line or a square of another route
 AIR_MIN_PITCH = SQUARE + 3.0  # mm: air squares never closer than this
 AIR_SLIDE = 0.25  # an air square slides at most this share of its step
 KM_AIR_BASE = 700.0  # km: flights up to about this long have four squares
+NEAR = SQUARE * 1.5  # mm: a road this near an air square's centre (box to box) is tested
 
 ROAD_KINDS = ("open", "zone", "assign", "border")  # cones: only on open
 AIR_KINDS = ("sky", "calm", "assign")  # cones: only on sky
@@ -114,7 +116,7 @@ def lane_squares(path: Path, start: float, end: float, n: int,
         problems.append(f"room for {n} squares needs {(n - 1) * AIR_MIN_PITCH + SQUARE:.0f} mm "
                         f"of lane, it has {end - start:.0f} mm")
     slide = AIR_SLIDE * step if n > 1 else 0.0
-    near_roads = roads
+    near_roads = _Roads(roads)
     placed: list[Square] = []
     for i in range(n):
         base = c0 + step * i if n > 1 else (c0 + c1) / 2
@@ -151,7 +153,7 @@ def _offsets(limit: float, step: float = 0.25) -> list[float]:
     return out
 
 
-def _clear(sq: Square, roads: list[tuple[Point, Point]], cities: list[tuple[Point, float]],
+def _clear(sq: Square, roads: _Roads, cities: list[tuple[Point, float]],
            others: list[Square]) -> bool:
     grown = sq.corners(CLEAR)
     for (cx, cy), r in cities:
@@ -161,12 +163,27 @@ def _clear(sq: Square, roads: list[tuple[Point, Point]], cities: list[tuple[Poin
         if abs(o.x - sq.x) < 2 * SQUARE and abs(o.y - sq.y) < 2 * SQUARE \
                 and polygons_overlap(grown, o.corners()):
             return False
-    return not _hits_line(grown, [s for s in roads if _near(s, sq)])
+    return not _hits_line(grown, roads.near(sq))
+
+
+class _Roads:
+    """Road segments in a grid by the box around each where a square counts as near
+    (_near): a square's near segments, in their order, without testing them all."""
+
+    def __init__(self, segs: list[tuple[Point, Point]]) -> None:
+        self.segs = segs
+        self.grid = Grid([(min(p[0], q[0]) - NEAR, min(p[1], q[1]) - NEAR,
+                           max(p[0], q[0]) + NEAR, max(p[1], q[1]) + NEAR) for p, q in segs],
+                         4 * SQUARE)
+
+    def near(self, sq: Square) -> list[tuple[Point, Point]]:
+        segs = self.segs
+        return [segs[i] for i in self.grid.at(sq.x, sq.y) if _near(segs[i], sq)]
 
 
 def _near(seg: tuple[Point, Point], sq: Square) -> bool:
     (x0, y0), (x1, y1) = seg
-    pad = SQUARE * 1.5
+    pad = NEAR
     return min(x0, x1) - pad <= sq.x <= max(x0, x1) + pad and \
         min(y0, y1) - pad <= sq.y <= max(y0, y1) + pad
 
@@ -187,7 +204,7 @@ def road_squares(path: Path, ra: float, rb: float, lanes: list[list[Point]],
         return []
     from .temple_trip_blocked import blocked as stretches
 
-    blocked = stretches(path, lanes, air, roads or [])
+    blocked = stretches(path, lanes, air, roads or [], lo, hi)
     out: list[Square] = []
     for f0, f1 in _free(lo, hi, blocked):
         k = int((f1 - f0) // PITCH) + 1
