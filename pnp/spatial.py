@@ -28,13 +28,12 @@ class Grid:
         c = self.cell
         i0, i1 = math.floor(box[0] / c), math.floor(box[2] / c)
         j0, j1 = math.floor(box[1] / c), math.floor(box[3] / c)
-        if i0 == i1 and j0 == j1:
-            return self.cells.get((i0, j0), [])
-        found: set[int] = set()
-        for i in range(i0, i1 + 1):
-            for j in range(j0, j1 + 1):
-                found.update(self.cells.get((i, j), ()))
-        return sorted(found)
+        cells = self.cells
+        lists = [got for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)
+                 if (got := cells.get((i, j)))]
+        if len(lists) == 1:
+            return lists[0]
+        return sorted({n for got in lists for n in got})
 
     def at(self, x: float, y: float) -> list[int]:
         """Indices, ascending, of every item whose box may hold the point."""
@@ -66,6 +65,13 @@ class Ring:
             lo, hi = self._band(min(y0, y1)), self._band(max(y0, y1))
             for k in range(lo, hi + 1):
                 self.bands[k].append((x0, y0, x1, y1))
+
+    def reach(self) -> Box:
+        """A box outside which `contains` is False: the ring's box, widened a hair (far
+        more than rounding) left and right, where its answer comes from arithmetic."""
+        x0, y0, x1, y1 = self.box
+        m = 1e-9 * (1.0 + max(abs(x0), abs(x1)))
+        return (x0 - m, y0, x1 + m, y1)
 
     def _band(self, y: float) -> int:
         return min(self.BANDS, max(0, int((y - self.y0) / self.h)))

@@ -121,11 +121,12 @@ def test_land_answers_as_a_scan_of_its_rings() -> None:
     land = Land(countries, lakes)
     for _ in range(3000):
         p = _grid_point(rnd, 48.0)
-        want = None
-        if not any(old_point_in_polygon(p, lake) for lake in lakes):
-            want = next((c for c, rings in countries.items()
-                         if any(old_point_in_polygon(p, r) for r in rings)), None)
-        assert land.country_at(p) == want
+        wet = any(old_point_in_polygon(p, lake) for lake in lakes)
+        country = next((c for c, rings in countries.items()
+                        if any(old_point_in_polygon(p, r) for r in rings)), None)
+        assert land.wet(p) == wet
+        assert land.country(p) == country
+        assert land.country_at(p) == (None if wet else country)
 
 
 # ----------------------------------------------------------- Grid

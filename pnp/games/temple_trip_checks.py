@@ -127,10 +127,12 @@ def drawing(b: Board) -> Iterator[tuple[str, str]]:
         if r.path is None:
             continue
         segs = r.path.segments()
+        xs, ys = [p[0] for p in r.path.points], [p[1] for p in r.path.points]
+        box = (min(xs), min(ys), max(xs), max(ys))
         for c in b.cities.values():
             # past 2 mm beyond its radius a lane is clear of a city: measured no further
             if c.name not in (r.a, r.b) and \
-                    _lane_gap(c.pos, segs, c.radius + 2.0) - c.radius < 1.0:
+                    _lane_gap(c.pos, segs, box, c.radius + 2.0) - c.radius < 1.0:
                 yield "air", f"flight {r.name} passes over {c.name}"
     for message in labels.collisions(b):
         yield "", message
@@ -159,13 +161,16 @@ def drawing(b: Board) -> Iterator[tuple[str, str]]:
             yield f"flags.{i}", f"the {flag['country']} flag covers a square or a city"
 
 
-def _lane_gap(c: Point, segs: list[tuple[Point, Point]], reach: float) -> float:
+def _lane_gap(c: Point, segs: list[tuple[Point, Point]], box: tuple[float, ...],
+              reach: float) -> float:
     """The least distance_to_segment from c to a lane's segments where that is under
     `reach` (else some distance over it): a segment whose box, grown by reach, misses c
-    is further off than that, so only the others are measured."""
-    near = [(p, q) for p, q in segs
-            if min(p[0], q[0]) - reach <= c[0] <= max(p[0], q[0]) + reach
-            and min(p[1], q[1]) - reach <= c[1] <= max(p[1], q[1]) + reach]
+    is further off than that, so only the others are measured; `box` is the lane's."""
+    near = []
+    if box[0] - reach <= c[0] <= box[2] + reach and box[1] - reach <= c[1] <= box[3] + reach:
+        near = [(p, q) for p, q in segs
+                if min(p[0], q[0]) - reach <= c[0] <= max(p[0], q[0]) + reach
+                and min(p[1], q[1]) - reach <= c[1] <= max(p[1], q[1]) + reach]
     return min(distance_to_segment(c, p, q) for p, q in near or segs[:1])
 
 

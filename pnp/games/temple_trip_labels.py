@@ -82,7 +82,7 @@ class _Obstacles:
 
     def __init__(self, b: Board, flags: bool = True) -> None:
         self.discs = [(c.pos, c.radius + RING) for c in b.cities.values()]
-        self.squares = [(s.corners(), _bounds(s.corners())) for _, s in b.squares()]
+        self.squares = [(c, _bounds(c)) for c in (s.corners() for _, s in b.squares())]
         lines = [seg for r in b.roads for seg in b.road_line(r).segments()]
         lines += [seg for r in b.air if r.path for seg in r.path.segments()]
         self.lines = [(p, q, _bounds([p, q])) for p, q in lines]
@@ -150,9 +150,11 @@ def place(b: Board) -> dict[str, Label]:
             pick = _candidates(name, c.pos, c.radius, w)[0]
             pick = Label(pick.name, pick.x, pick.y, pick.anchor, pick.width, False)
         placed[name] = pick
-        for other in options:
+        x0, y0, x1, y1 = pick.box
+        for other in options:  # boxes_overlap(o.box, pick.box), written out: 80,000 times
             if other not in placed:
-                options[other] = [o for o in options[other] if not boxes_overlap(o.box, pick.box)]
+                options[other] = [o for o in options[other] if not (
+                    (ob := o.box)[0] < x1 and x0 < ob[2] and ob[1] < y1 and y0 < ob[3])]
     b._labels = placed  # type: ignore[attr-defined]
     return placed
 

@@ -1,7 +1,8 @@
 """Land and water of the drawn Temple Trip map, for the many point lookups the board and
 its checks make (a road's water, a flag's land, a new city's country). Each ring is
-indexed once (spatial.Ring), so a lookup tests only the edges at the point's height; the
-answers are those of a plain point_in_polygon scan, in the same order of rings."""
+indexed once (spatial.Ring: a test visits only the edges at the point's height) and the
+rings sit in a grid by their boxes, so a lookup tests only the rings whose box holds the
+point; the answers are those of a plain point_in_polygon scan of every ring, in order."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from ..geometry import Point
-from ..spatial import Ring
+from ..spatial import Grid, Ring
 
 
 class Land:
@@ -17,24 +18,36 @@ class Land:
 
     def __init__(self, countries: Mapping[str, Sequence[Sequence[Point]]],
                  lakes: Sequence[Sequence[Point]] = ()) -> None:
-        self.countries = [(name, [Ring(r) for r in rings]) for name, rings in countries.items()]
-        self.land = [r for _, rings in self.countries for r in rings]
-        self.lakes = [Ring(r) for r in lakes]
+        # lakes first, then each country's rings: a scan in this order meets any lake
+        # before it names a country
+        self.rings: list[tuple[str | None, Ring]] = \
+            [(None, Ring(r)) for r in lakes] + \
+            [(name, Ring(r)) for name, rings in countries.items() for r in rings]
+        boxes = [ring.reach() for _, ring in self.rings]
+        spans = [b[2] - b[0] for b in boxes if b[2] >= b[0]] + \
+            [b[3] - b[1] for b in boxes if b[3] >= b[1]]
+        self.grid = Grid(boxes, max(spans, default=0.0) / 16 or 1.0)
+
+    def _near(self, p: Point) -> list[tuple[str | None, Ring]]:
+        """The rings that may hold p, in order."""
+        rings = self.rings
+        return [rings[i] for i in self.grid.at(p[0], p[1])]
 
     def wet(self, p: Point) -> bool:
         """In a lake."""
-        return any(r.contains(p) for r in self.lakes)
+        return any(name is None and ring.contains(p) for name, ring in self._near(p))
 
     def country(self, p: Point) -> str | None:
         """The first country with a ring around p, lakes aside."""
-        for name, rings in self.countries:
-            if any(r.contains(p) for r in rings):
-                return name
-        return None
+        return next((name for name, ring in self._near(p)
+                     if name is not None and ring.contains(p)), None)
 
     def country_at(self, p: Point) -> str | None:
         """The country drawn at p (None: the sea or a lake)."""
-        return None if self.wet(p) else self.country(p)
+        for name, ring in self._near(p):
+            if ring.contains(p):
+                return name  # a lake's name is None: every lake comes before any land
+        return None
 
     def on_land(self, p: Point, q: Point, step: float = 2.0) -> bool:
         """Whether the straight line p-q stays on land, off the lakes (tested every
@@ -42,7 +55,7 @@ class Land:
         n = max(1, int(math.dist(p, q) // step))
         for k in range(n + 1):
             pt = (p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n)
-            if not any(r.contains(pt) for r in self.land) or self.wet(pt):
+            if self.country(pt) is None or self.wet(pt):
                 return False
         return True
 
