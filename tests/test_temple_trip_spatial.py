@@ -210,3 +210,19 @@ def test_a_road_scanned_only_where_squares_go_frees_the_same_stretches() -> None
             hi = rnd.uniform(lo, path.length)
             assert tracks._free(lo, hi, blocked.blocked(path, lanes, air, others, lo, hi)) \
                 == tracks._free(lo, hi, full)
+
+
+def test_a_lane_in_runs_gives_the_segments_a_plain_filter_gives() -> None:
+    rnd = random.Random(9)
+    for n in (0, 1, 2, 16, 17, 33, 161):
+        line = [(rnd.uniform(0, 300), rnd.uniform(0, 300))]
+        for _ in range(n - 1):
+            line.append((line[-1][0] + rnd.uniform(-9, 9), line[-1][1] + rnd.uniform(-9, 9)))
+        line = line[:n]
+        for _ in range(50):
+            x0, y0 = rnd.uniform(-20, 300), rnd.uniform(-20, 300)
+            x1, y1 = x0 + rnd.uniform(0, 120), y0 + rnd.uniform(0, 120)
+            want = [(p, q) for p, q in zip(line, line[1:], strict=False)
+                    if x0 <= max(p[0], q[0]) and min(p[0], q[0]) <= x1
+                    and y0 <= max(p[1], q[1]) and min(p[1], q[1]) <= y1]
+            assert blocked._inside(line, x0, y0, x1, y1) == want

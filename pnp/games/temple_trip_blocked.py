@@ -21,6 +21,7 @@ from .temple_trip_tracks import CLEAR, SQUARE, Path, Square
 
 SLACK = 1e-3  # mm: far more than rounding moves any coordinate here (~1e-12 mm)
 HALF = (SQUARE + 2 * CLEAR) / 2  # a road square's half side, with its clearance
+CHUNK = 16  # segments of a lane whose joint box is tested first
 
 
 def blocked(path: Path, lanes: list[list[Point]], air: list[Square],
@@ -35,14 +36,8 @@ def blocked(path: Path, lanes: list[list[Point]], air: list[Square],
     near: list[float] = []
     x0, y0, x1, y1 = _bounds(path.points, 3 * SQUARE)
 
-    # a lane whose box misses the road's has no segment inside it: skip it whole
-    segs = [(p, q) for lane in lanes if lane and _lane_meets(lane, x0, y0, x1, y1)
-            for p, q in zip(lane, lane[1:], strict=False)
-            if x0 <= max(p[0], q[0]) and min(p[0], q[0]) <= x1
-            and y0 <= max(p[1], q[1]) and min(p[1], q[1]) <= y1]
-    beside = [(p, q) for road in roads for p, q in zip(road, road[1:], strict=False)
-              if x0 <= max(p[0], q[0]) and min(p[0], q[0]) <= x1
-              and y0 <= max(p[1], q[1]) and min(p[1], q[1]) <= y1]
+    segs = [g for lane in lanes for g in _inside(lane, x0, y0, x1, y1)]
+    beside = [g for road in roads for g in _inside(road, x0, y0, x1, y1)]
     segs += beside
     air = [sq for sq in air if x0 <= sq.x <= x1 and y0 <= sq.y <= y1]
     for (a, b), s0 in zip(path.segments(), path.at, strict=False):
@@ -108,10 +103,22 @@ def _bounds(points: list[Point], pad: float) -> tuple[float, float, float, float
     return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
 
 
-def _lane_meets(lane: list[Point], x0: float, y0: float, x1: float, y1: float) -> bool:
-    """Whether a polyline's box meets the box x0..x1, y0..y1 (edges included)."""
-    xs, ys = [p[0] for p in lane], [p[1] for p in lane]
-    return x0 <= max(xs) and min(xs) <= x1 and y0 <= max(ys) and min(ys) <= y1
+def _inside(line: list[Point], x0: float, y0: float, x1: float,
+            y1: float) -> list[tuple[Point, Point]]:
+    """A polyline's segments whose boxes meet the box x0..x1, y0..y1 (edges included),
+    in order. A run of CHUNK segments whose joint box misses it is skipped whole: none
+    of its segments can meet it."""
+    xs, ys = [p[0] for p in line], [p[1] for p in line]
+    out = []
+    for k in range(0, len(line) - 1, CHUNK):
+        cx, cy = xs[k:k + CHUNK + 1], ys[k:k + CHUNK + 1]
+        if not (x0 <= max(cx) and min(cx) <= x1 and y0 <= max(cy) and min(cy) <= y1):
+            continue
+        run = line[k:k + CHUNK + 1]
+        out += [(p, q) for p, q in zip(run, run[1:], strict=False)
+                if x0 <= max(p[0], q[0]) and min(p[0], q[0]) <= x1
+                and y0 <= max(p[1], q[1]) and min(p[1], q[1]) <= y1]
+    return out
 
 
 def _merge(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
