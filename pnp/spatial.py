@@ -11,33 +11,63 @@ from .geometry import Box, Point
 
 
 class Grid:
-    """Items bucketed by the cells of a uniform grid that their boxes touch."""
+    """Items bucketed by the cells of a uniform grid that their boxes touch. An item (or
+    a question) whose box is not finite or spans more than LIMIT cells counts as being
+    everywhere: the answer is then a superset all the same, never a hang or an error."""
+
+    LIMIT = 4096
 
     def __init__(self, boxes: Sequence[Box], cell: float) -> None:
         self.cell = cell
+        self.count = len(boxes)
         self.cells: dict[tuple[int, int], list[int]] = {}
-        for n, (x0, y0, x1, y1) in enumerate(boxes):
-            i0, i1 = math.floor(x0 / cell), math.floor(x1 / cell)
-            j0, j1 = math.floor(y0 / cell), math.floor(y1 / cell)
+        self.everywhere: list[int] = []
+        for n, box in enumerate(boxes):
+            span = self._span(box)
+            if span is None:
+                self.everywhere.append(n)
+                continue
+            i0, j0, i1, j1 = span
             for i in range(i0, i1 + 1):
                 for j in range(j0, j1 + 1):
                     self.cells.setdefault((i, j), []).append(n)
 
+    def _span(self, box: Box) -> tuple[int, int, int, int] | None:
+        """The cells a box covers (None: not finite, or too many)."""
+        c = self.cell
+        try:
+            i0, i1 = math.floor(box[0] / c), math.floor(box[2] / c)
+            j0, j1 = math.floor(box[1] / c), math.floor(box[3] / c)
+        except (OverflowError, ValueError):
+            return None
+        if (i1 - i0 + 1) * (j1 - j0 + 1) > self.LIMIT and i1 >= i0 and j1 >= j0:
+            return None
+        return i0, j0, i1, j1
+
     def near(self, box: Box) -> list[int]:
         """Indices, ascending, of every item whose box may meet `box` (edges included)."""
-        c = self.cell
-        i0, i1 = math.floor(box[0] / c), math.floor(box[2] / c)
-        j0, j1 = math.floor(box[1] / c), math.floor(box[3] / c)
+        span = self._span(box)
+        if span is None:
+            return list(range(self.count))
+        i0, j0, i1, j1 = span
         cells = self.cells
         lists = [got for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)
                  if (got := cells.get((i, j)))]
+        if self.everywhere:
+            lists.append(self.everywhere)
         if len(lists) == 1:
             return lists[0]
         return sorted({n for got in lists for n in got})
 
     def at(self, x: float, y: float) -> list[int]:
         """Indices, ascending, of every item whose box may hold the point."""
-        return self.cells.get((math.floor(x / self.cell), math.floor(y / self.cell)), [])
+        if self.everywhere:
+            return self.near((x, y, x, y))
+        try:
+            key = (math.floor(x / self.cell), math.floor(y / self.cell))
+        except (OverflowError, ValueError):
+            return list(range(self.count))
+        return self.cells.get(key, [])
 
 
 class Ring:

@@ -226,3 +226,15 @@ def test_a_lane_in_runs_gives_the_segments_a_plain_filter_gives() -> None:
                     if x0 <= max(p[0], q[0]) and min(p[0], q[0]) <= x1
                     and y0 <= max(p[1], q[1]) and min(p[1], q[1]) <= y1]
             assert blocked._inside(line, x0, y0, x1, y1) == want
+
+
+def test_a_grid_takes_any_box_without_hanging() -> None:
+    boxes = [(0.0, 0.0, 1.0, 1.0), (-1e300, -1e300, 1e300, 1e300), (math.nan, 0.0, 1.0, 1.0),
+             (0.0, 0.0, math.inf, 1.0), (5.0, 5.0, 4.0, 4.0)]
+    grid = Grid(boxes, 1.0)
+    assert grid.near((0.5, 0.5, 0.6, 0.6)) == [0, 1, 2, 3]
+    assert grid.at(0.5, 0.5) == [0, 1, 2, 3]
+    assert grid.near((math.nan, 0.0, 1.0, 1.0)) == [0, 1, 2, 3, 4]
+    assert grid.at(math.inf, 0.0) == [0, 1, 2, 3, 4]
+    assert grid.near((-1e200, -1e200, 1e200, 1e200)) == [0, 1, 2, 3, 4]
+    assert Grid([(0.0, 0.0, 1.0, 1.0)], 1.0).at(math.nan, 0.0) == [0]
