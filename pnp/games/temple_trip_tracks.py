@@ -202,7 +202,7 @@ def road_squares(path: Path, ra: float, rb: float, lanes: list[list[Point]],
         - SQUARE / 2
     if hi < lo:
         return []
-    from .temple_trip_blocked import blocked as stretches
+    from .temple_trip_blocked import blocked as stretches  # it imports this module
 
     blocked = stretches(path, lanes, air, roads or [], lo, hi)
     out: list[Square] = []
