@@ -134,15 +134,21 @@ def selected_map_path(game: Game) -> Path:
 def selected_map(game: Game) -> maps.LoadedMap:
     """The map in use: --map NAME or FILE, else the game's default. Loaded once."""
     path = selected_map_path(game)
+    loaded, _ = _read_map(game, path)
+    if loaded is None:
+        raise _MapUnusable(path)
+    return loaded
+
+
+def _read_map(game: Game, path: Path) -> tuple[maps.LoadedMap | None, list[Problem]]:
+    """A map file and the problems reading it found, read once a run (the map in use and
+    the map checks share it)."""
     cached = game.cache.get(("map", path))
     if cached is None:
         problems: list[Problem] = []
         cached = (maps.load_map(path, problems), problems)
         game.cache[("map", path)] = cached
-    loaded, _ = cached
-    if loaded is None:
-        raise _MapUnusable(path)
-    return loaded
+    return cached
 
 
 class _MapUnusable(Exception):
@@ -199,8 +205,8 @@ def _map_problems(game: Game, path: Path) -> list[Problem]:
     """A map's own problems, at its own file's lines (loaded and checked once)."""
     key = ("map-problems", path)
     if key not in game.cache:
-        found: list[Problem] = []
-        loaded = maps.load_map(path, found)
+        loaded, read = _read_map(game, path)
+        found = list(read)
         if loaded is not None and not found:
             found = maps.check_map(loaded, map_rules(game),
                                    printed_map_boxes(game, list(loaded.spec.dice)))

@@ -166,9 +166,16 @@ def check_map(m: LoadedMap, rules: Rules,
         out.append(problem(src, key + ("roads",),
                            f"the road network is not connected: no road reaches "
                            f"{', '.join(unreached)}"))
+    drawn: dict[tuple[float, float], Geometry] = {}  # each size drawn once for all checks
+
+    def geometry(w: float, h: float) -> Geometry:
+        if (w, h) not in drawn:
+            drawn[(w, h)] = Geometry(spec, w, h)
+        return drawn[(w, h)]
+
     crossing: set[tuple[tuple[str, str], tuple[str, str]]] = set()
     for w, h in [(100.0, 132.0)] + (boxes or []):
-        for pair in Geometry(spec, w, h).crossings(good_roads):
+        for pair in geometry(w, h).crossings(good_roads):
             if pair in crossing:
                 continue
             crossing.add(pair)
@@ -187,7 +194,8 @@ def check_map(m: LoadedMap, rules: Rules,
             out.append(problem(src, key + ("zone_letters", letter_zone),
                                f"no zone '{letter_zone}' (zones: {', '.join(spec.zones)})"
                                f"{did_you_mean(letter_zone, spec.zones)}"))
-    out.extend(_roads_through_cities(src, spec, good_roads, boxes or [(100.0, 132.0)]))
+    out.extend(_roads_through_cities(src, spec, good_roads, [
+        (w, geometry(w, h)) for w, h in boxes or [(100.0, 132.0)]]))
     if not out:
         out.extend(_labels_tied(src, spec, boxes or [(100.0, 132.0)]))
     return out
@@ -238,13 +246,13 @@ ROAD_CLEARANCE = 0.6  # mm between a road's line and a city circle it passes
 
 
 def _roads_through_cities(src: Source, spec: MapSpec, roads: list[tuple[str, str]],
-                          boxes: list[tuple[float, float]]) -> list[Problem]:
-    """A road must not run through another city's circle on any printed size of the map:
-    a player would read it as passing through that city."""
+                          drawn: list[tuple[float, Geometry]]) -> list[Problem]:
+    """A road must not run through another city's circle on any printed size of the map
+    (`drawn`: each size's width and geometry): a player would read it as passing through
+    that city."""
     out: list[Problem] = []
     reported: set[tuple[str, str, str]] = set()
-    for w, h in boxes:
-        geo = Geometry(spec, w, h)
+    for w, geo in drawn:
         for a, b in roads:
             for city in spec.cities:
                 if city.name in (a, b) or (a, b, city.name) in reported:

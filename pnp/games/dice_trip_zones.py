@@ -8,19 +8,15 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..geometry import Box, Point, boxes_overlap, point_in_polygon
+from ..geometry import Box, Point, point_in_polygon
 from .dice_trip_geometry import BADGE_R, Geometry, badges
-from .dice_trip_labels import (
-    Label,
-    Segment,
-    boxed_segments,
-    circle_gap,
-    label_width,
-    place_labels,
-    segment_hits,
-)
+from .dice_trip_index import Boxes, Segments
+from .dice_trip_labels import Label, circle_gap, label_width, place_labels
+
+if TYPE_CHECKING:
+    from .dice_trip_map import MapSpec
 
 ZONE_SIZES = (4.2, 3.4, 2.8)  # mm: a zone letter's font size, smaller where room is short
 # mm: discs farther than this from a letter's middle cannot cut its room below the 2.5 mm
@@ -45,13 +41,15 @@ def zone_letter_places(geo: Geometry, letters: dict[str, str], labels: dict[str,
     discs = [(geo.pos[n], geo.radius[n]) for n in geo.pos] + \
         [(p, BADGE_R) for p in badges(geo).values()]
     roads = geo.road_segments()
-    segments = boxed_segments(roads + [lb.leader for lb in labels.values() if lb.leader]
-                      + [(line[i], line[i + 1]) for line in lines for i in range(len(line) - 1)])
-    boxes = [lb.box for lb in labels.values()]
+    every = roads + [lb.leader for lb in labels.values() if lb.leader] + \
+        [(line[i], line[i + 1]) for line in lines for i in range(len(line) - 1)]
+    segments, not_roads = Segments(every), Segments(every[len(roads):])
+    boxes = Boxes([lb.box for lb in labels.values()])
     zone_of = {c.name: c.zone for c in geo.spec.cities}
     areas = {c.zone: True for c in geo.spec.cities}
     rooms: dict[Point, list[tuple[float, Point, float]]] = {}  # shared by every zone
     buckets: dict[tuple[int, int], list[tuple[Point, float]]] = {}
+    nearby: dict[tuple[int, int], list[tuple[Point, float]]] = {}
     for c, r in discs:
         buckets.setdefault((int(c[0] // BUCKET), int(c[1] // BUCKET)), []).append((c, r))
     out: dict[str, tuple[float, float, float, float] | None] = {}
@@ -66,14 +64,14 @@ def zone_letter_places(geo: Geometry, letters: dict[str, str], labels: dict[str,
         # on the zone's own land; smaller where room is short; then just off its coast;
         # last, over a road (on the zone's tint, which hides the road under the letter)
         tiers = [(size, inside, segments) for size in ZONE_SIZES] + [
-            (ZONE_SIZES[1], around, segments), (ZONE_SIZES[1], inside, segments[len(roads):])]
+            (ZONE_SIZES[1], around, segments), (ZONE_SIZES[1], inside, not_roads)]
         for size, cells, lines_here in tiers:
             polys = [(poly, (min(p[0] for p in poly), min(p[1] for p in poly),
                              max(p[0] for p in poly), max(p[1] for p in poly)))
                      for _, poly in cells]
             w = letter_width(letters.get(zone, zone), size)
             spot = _Spot(geo, discs, boxes, segments, lines_here, polys, centre, w,
-                         0.72 * size, rooms, buckets)
+                         0.72 * size, rooms, buckets, nearby)
             coarse = [(v, pt) for pt in _inside_points(cells) if (v := spot.score(*pt)) is not None]
             best, best_score = None, -math.inf
             for _, (gx, gy) in sorted(coarse, reverse=True)[:4]:
@@ -95,9 +93,9 @@ class _Spot:
 
     geo: Geometry
     discs: list[tuple[Point, float]]
-    boxes: list[Box]
-    segments: list[tuple[Segment, Box]]  # every line: scored
-    blocking: list[tuple[Segment, Box]]  # the lines it may not touch
+    boxes: Boxes  # the names' boxes
+    segments: Segments  # every line: scored
+    blocking: Segments  # the lines it may not touch
     polys: list[tuple[list[Point], Box]]  # it lies wholly inside these (with their boxes)
     centre: Point
     w: float
@@ -105,20 +103,32 @@ class _Spot:
 
     rooms: dict[Point, list[tuple[float, Point, float]]]  # shared by every size
     buckets: dict[tuple[int, int], list[tuple[Point, float]]]  # discs by BUCKET squares
+    nearby: dict[tuple[int, int], list[tuple[Point, float]]]  # a square's and its neighbours'
+
+    def __post_init__(self) -> None:
+        self.half = math.hypot(self.w / 2 + 0.4, self.h / 2 + 0.4)
+
+    def _near(self, cx: float, cy: float) -> list[tuple[float, Point, float]]:
+        """The discs around the point by their distance, nearest first."""
+        b = BUCKET
+        i, j = int(cx // b), int(cy // b)
+        discs = self.nearby.get((i, j))
+        if discs is None:
+            discs = self.nearby[(i, j)] = [d for di in (-1, 0, 1) for dj in (-1, 0, 1)
+                                           for d in self.buckets.get((i + di, j + dj), ())]
+        near = self.rooms[(cx, cy)] = sorted([(math.dist((cx, cy), c) - r, c, r)
+                                              for c, r in discs])
+        return near
 
     def score(self, cx: float, cy: float) -> float | None:
-        box = (cx - self.w / 2 - 0.4, cy - self.h / 2 - 0.4,
-               cx + self.w / 2 + 0.4, cy + self.h / 2 + 0.4)
+        hw, hh = self.w / 2, self.h / 2
+        box = (cx - hw - 0.4, cy - hh - 0.4, cx + hw + 0.4, cy + hh + 0.4)
         near = self.rooms.get((cx, cy))
-        if near is None:  # the discs around the point by their distance, nearest first
-            b = BUCKET
-            i, j = int(cx // b), int(cy // b)
-            near = self.rooms[(cx, cy)] = sorted(
-                (math.dist((cx, cy), c) - r, c, r) for di in (-1, 0, 1) for dj in (-1, 0, 1)
-                for c, r in self.buckets.get((i + di, j + dj), ()))
+        if near is None:
+            near = self._near(cx, cy)
         if near and near[0][0] < 1.0:  # the box has less room than its middle
             return None
-        half = math.hypot(self.w / 2 + 0.4, self.h / 2 + 0.4)
+        half = self.half
         room = 2.5  # room enough: beyond it, nearer the zone's middle is better
         for gap, c, r in near:
             if gap - half >= room:
@@ -127,14 +137,17 @@ class _Spot:
         if room < 1.0 or not (0 <= box[0] and box[2] <= self.geo.width and 0 <= box[1]
                               and box[3] <= self.geo.height):
             return None
-        corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
-        if any(boxes_overlap(box, b) for b in self.boxes) or segment_hits(box, self.blocking) or \
-                not all(any(pb[0] <= c[0] <= pb[2] and pb[1] <= c[1] <= pb[3]
-                            and point_in_polygon(c, poly) for poly, pb in self.polys)
-                        for c in corners):
+        if self.boxes.overlap(box) or self.blocking.hits(box):
             return None
+        for corner in ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])):
+            x, y = corner
+            for poly, pb in self.polys:
+                if pb[0] <= x <= pb[2] and pb[1] <= y <= pb[3] and point_in_polygon(corner, poly):
+                    break
+            else:
+                return None  # a corner outside every cell
         return min(room, 2.5) - 0.04 * math.dist((cx, cy), self.centre) - \
-            segment_hits(box, self.segments)
+            self.segments.hits(box)
 
 
 def _grid(x0: float, y0: float, x1: float, y1: float, step: float) -> list[Point]:
@@ -157,16 +170,22 @@ def _inside_points(cells: list[tuple[Point, list[Point]]]) -> list[Point]:
     return out
 
 
+@lru_cache(maxsize=16)
+def map_file(path: Path, mtime: float) -> MapSpec:
+    """A map file as read (cached by file and its time: read once for all its boxes)."""
+    from .dice_trip_map import load_map
+
+    loaded = load_map(path, [])
+    assert loaded is not None
+    return loaded.spec
+
+
 @lru_cache(maxsize=64)
 def drawn_map(path: Path, mtime: float, width: float, height: float) -> dict[str, Any]:
     """A map file drawn in a box of width x height mm: geometry, names, badges, zone areas
     and boundaries (cached by file, its time and the box: the checks and the sheets
     share it)."""
-    from .dice_trip_map import load_map
-
-    loaded = load_map(path, [])
-    assert loaded is not None
-    geo = Geometry(loaded.spec, width, height)
+    geo = Geometry(map_file(path, mtime), width, height)
     return {"geo": geo, "labels": place_labels(geo, label_width), "badges": badges(geo),
             "areas": geo.zone_areas(), "lines": geo.zone_boundaries()}
 
