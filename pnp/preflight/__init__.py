@@ -22,7 +22,7 @@ from ..errors import Problem
 from ..model import Game
 from ..pages import PdfRecord
 from ..render import Renderer
-from . import colour_cues, fits, page_checks, text_checks
+from . import colour_cues, fits, memo, page_checks, text_checks
 from .report import Reporter
 
 CHECKS = ("pdf-resources", "svg", "fonts", "glyphs", "text-size", "text-placement",
@@ -32,7 +32,7 @@ CHECKS = ("pdf-resources", "svg", "fonts", "glyphs", "text-size", "text-placemen
 def run(game: Game, records: list[PdfRecord], renderer: Renderer | None,
         paper: str) -> tuple[list[Problem], dict[str, int]]:
     """Every problem found in these PDFs, and how many things each check looked at."""
-    report = Reporter(game, renderer, paper)
+    report = Reporter(game, renderer, paper, memo.SHARED.get())
     for record in records:
         page_checks.check(report, record)
         text_checks.check(report, record)

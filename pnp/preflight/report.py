@@ -13,6 +13,7 @@ from ..load import key_text
 from ..model import Game
 from ..pages import PdfRecord, Who
 from ..render import Renderer
+from .memo import Shared
 
 
 @dataclass
@@ -28,19 +29,22 @@ class _Finding:
 
 
 class Reporter:
-    def __init__(self, game: Game, renderer: Renderer | None, paper: str) -> None:
+    def __init__(self, game: Game, renderer: Renderer | None, paper: str,
+                 shared: Shared | None = None) -> None:
         self.game = game
         self.renderer = renderer
         self.paper = paper
+        self.shared = shared  # what the renders of one `pnp validate` share (memo)
         self.counts: dict[str, int] = {}
         self.faces_done: set[tuple] = set()  # a face checked once a run, in any file
-        self._maps: dict[str, LayerMap] = {}
+        self._maps: dict[str, LayerMap] = shared.maps if shared is not None else {}
         self._findings: dict[tuple[str, str | None, int | None, str], _Finding] = {}
         self._sources: dict[str, tuple[str, list[str]] | None] = {}
 
     def layer_map(self, record: PdfRecord, key: str) -> LayerMap:
-        """A layer's map, shared by every file of the run: keys are content hashes, and
-        the poster and the tiled board draw the same layers."""
+        """A layer's map, shared by every file of the run (and by the runs of one
+        validate): keys are content hashes, and the poster and the tiled board draw the
+        same layers."""
         if key not in self._maps:
             self._maps[key] = record.layers.layer_map(key)
         return self._maps[key]

@@ -2,11 +2,13 @@
 area, printable area, strokes crossing text), and what svglib could not draw.
 
 A face that is placed many times (every card of a deck shares most layers) is checked
-once per distinct placement (same layers, scale and role)."""
+once per distinct placement (same layers, scale and role); within one `pnp validate`,
+once for all its renders (memo)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import cast
 
 from .. import fonts
 from ..components.sheet import FOOTER
@@ -15,6 +17,7 @@ from ..geometry import boxes_overlap, on_segment_band, point_in_polygon, segment
 from ..impose import PRINT_MARGIN
 from ..pages import PdfRecord, Placed
 from ..units import MM, parse_length
+from . import memo
 from .page_checks import ALLOWED_FONTS
 from .report import Reporter, mm, quote
 
@@ -36,8 +39,20 @@ def check(report: Reporter, record: PdfRecord) -> None:
             if key in done:
                 continue
             done.add(key)
-            _check_face(report, record, placed, (page.width, page.height),
-                        [f.box for f in page.furniture if f.kind in ("info", "scale-bar")])
+            size = (page.width, page.height)
+            furniture = [f.box for f in page.furniture if f.kind in ("info", "scale-bar")]
+            if report.shared is None:
+                _check_face(report, record, placed, size, furniture)
+                continue
+            same = memo.face_key(record, placed, size, furniture)
+            calls = report.shared.faces.get(same)
+            if calls is None:  # said on no earlier render of this validate
+                calls = []
+                _check_face(cast(Reporter, memo.Recording(report, calls, placed.who)), record,
+                            placed, size, furniture)
+                report.shared.faces[same] = calls
+            else:
+                memo.replay(report, calls, placed.who)
 
 
 def _comp_checks(report: Reporter, comp_id: str) -> tuple[float, float]:
