@@ -221,6 +221,7 @@ def _labels_tied(src: Source, spec: MapSpec, boxes: list[tuple[float, float]]) -
     index = {c.name: i for i, c in enumerate(spec.cities)}
     path = src.path.resolve()
     mtime = path.stat().st_mtime
+    zones.remember_map(path, mtime, spec)  # the drawn maps need not read the file again
     letters = tuple((z, max((zone_letter(spec, z, lang) for lang in ("en", "de", "fr")),
                             key=zones.letter_width)) for z in spec.zones)
     for w, h in boxes:

@@ -122,7 +122,7 @@ def _geometry(path: Path, mtime: float, width: float, height: float,
 
 
 def _clear_cache() -> None:
-    zones.map_file.cache_clear()
+    zones.forget_maps()
     zones.drawn_map.cache_clear()
     zones.zone_spots.cache_clear()
 

@@ -72,17 +72,38 @@ def zone_letter_places(geo: Geometry, letters: dict[str, str], labels: dict[str,
             w = letter_width(letters.get(zone, zone), size)
             spot = _Spot(geo, discs, boxes, segments, lines_here, polys, centre, w,
                          0.72 * size, rooms, buckets, nearby)
-            coarse = [(v, pt) for pt in _inside_points(cells) if (v := spot.score(*pt)) is not None]
             best, best_score = None, -math.inf
-            for _, (gx, gy) in sorted(coarse, reverse=True)[:4]:
+            for _, (gx, gy) in _coarse_best(spot, _inside_points(cells)):
                 for cx, cy in _grid(gx - 1.0, gy - 1.0, gx + 1.0, gy + 1.0, 0.5):
-                    v = spot.score(cx, cy)
+                    found = spot.prepare(cx, cy)
+                    if found is None or not found[0] > best_score + 1e-9:
+                        continue  # its score cannot beat the best so far
+                    v = spot.finish(*found)
                     if v is not None and v > best_score + 1e-9:
                         best, best_score = (round(cx, 2), round(cy, 2), size, round(w, 2)), v
             if best is not None:
                 out[zone] = best
                 break
     return out
+
+
+def _coarse_best(spot: _Spot, points: list[Point]) -> list[tuple[float, Point]]:
+    """The 4 best (score, point) of the points, best first: tried by the score each
+    cannot exceed, highest first, until no other can reach the 4th best."""
+    found = [(b[0], pt, b[1]) for pt in points if (b := spot.prepare(*pt)) is not None]
+    if any(bound != bound for bound, _, _ in found):  # not a number: score them all
+        found_all = [(v, pt) for bound, pt, box in found
+                     if (v := spot.finish(bound, box)) is not None]
+        return sorted(found_all, reverse=True)[:4]
+    found.sort(key=lambda f: (f[0], f[1]), reverse=True)
+    top: list[tuple[float, Point]] = []
+    for bound, pt, box in found:
+        if len(top) == 4 and (bound, pt) < top[3]:
+            break
+        v = spot.finish(bound, box)
+        if v is not None:
+            top = sorted(top + [(v, pt)], reverse=True)[:4]
+    return top
 
 
 @dataclass
@@ -120,7 +141,10 @@ class _Spot:
                                               for c, r in discs])
         return near
 
-    def score(self, cx: float, cy: float) -> float | None:
+    def prepare(self, cx: float, cy: float) -> tuple[float, Box] | None:
+        """The quick tests of a place: None where it may not go, else the score it
+        cannot exceed (its room and nearness; the lines it crosses only lower it) and
+        its box, for `finish`."""
         hw, hh = self.w / 2, self.h / 2
         box = (cx - hw - 0.4, cy - hh - 0.4, cx + hw + 0.4, cy + hh + 0.4)
         near = self.rooms.get((cx, cy))
@@ -137,6 +161,11 @@ class _Spot:
         if room < 1.0 or not (0 <= box[0] and box[2] <= self.geo.width and 0 <= box[1]
                               and box[3] <= self.geo.height):
             return None
+        return min(room, 2.5) - 0.04 * math.dist((cx, cy), self.centre), box
+
+    def finish(self, bound: float, box: Box) -> float | None:
+        """The place's score (None where it may not go): clear of names and blocking
+        lines, wholly inside the cells, less one for each line it touches."""
         if self.boxes.overlap(box) or self.blocking.hits(box):
             return None
         for corner in ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])):
@@ -146,8 +175,13 @@ class _Spot:
                     break
             else:
                 return None  # a corner outside every cell
-        return min(room, 2.5) - 0.04 * math.dist((cx, cy), self.centre) - \
-            self.segments.hits(box)
+        return bound - self.segments.hits(box)
+
+    def score(self, cx: float, cy: float) -> float | None:
+        """A place's score: how far it keeps from circles, less a little for its
+        distance from the zone's middle, less one for each line it touches."""
+        found = self.prepare(cx, cy)
+        return None if found is None else self.finish(*found)
 
 
 def _grid(x0: float, y0: float, x1: float, y1: float, step: float) -> list[Point]:
@@ -170,14 +204,30 @@ def _inside_points(cells: list[tuple[Point, list[Point]]]) -> list[Point]:
     return out
 
 
-@lru_cache(maxsize=16)
-def map_file(path: Path, mtime: float) -> MapSpec:
-    """A map file as read (cached by file and its time: read once for all its boxes)."""
-    from .dice_trip_map import load_map
+_FILES: dict[tuple[Path, float], MapSpec] = {}  # map files as read, by file and time
 
-    loaded = load_map(path, [])
-    assert loaded is not None
-    return loaded.spec
+
+def map_file(path: Path, mtime: float) -> MapSpec:
+    """A map file as read (by file and its time: read once for all its boxes; the map
+    checks hand over the copy they read)."""
+    if (path, mtime) not in _FILES:
+        from .dice_trip_map import load_map
+
+        loaded = load_map(path, [])
+        assert loaded is not None
+        remember_map(path, mtime, loaded.spec)
+    return _FILES[(path, mtime)]
+
+
+def remember_map(path: Path, mtime: float, spec: MapSpec) -> None:
+    """The map file as just read (by the map checks)."""
+    if len(_FILES) >= 16:
+        _FILES.clear()
+    _FILES[(path, mtime)] = spec
+
+
+def forget_maps() -> None:
+    _FILES.clear()
 
 
 @lru_cache(maxsize=64)
