@@ -156,6 +156,7 @@ def load_game(folder: Path, problems: list[Problem],
     if spec is None:
         return None
     components: dict[str, Component] = {}
+    read: dict[Path, Source] = {}  # a file several components share is read once
     for comp_id, cspec in spec.components.items():
         key: Key = ("components", comp_id)
         if cspec is None:
@@ -170,7 +171,9 @@ def load_game(folder: Path, problems: list[Problem],
         if not is_within(item_path, folder):
             problems.append(problem(src, key + ("file",), "must be a file inside the game folder"))
             continue
-        isrc = read_yaml(item_path)
+        if item_path not in read:
+            read[item_path] = read_yaml(item_path)
+        isrc = read[item_path]
         top = cspec.items_key or comp_id
         if not isinstance(isrc.data, dict) or top not in isrc.data:
             problems.append(Problem("error", str(item_path), 1, top,

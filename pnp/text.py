@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import fonts
 from .units import MM
@@ -18,9 +19,20 @@ class Fitted:
 
 def wrap(text: str, width_mm: float, size: float, bold: bool = False) -> list[str]:
     """Greedy word wrap to `width_mm`; explicit newlines are kept."""
+    if type(text) is str:  # the same texts are wrapped on every render (papers, sizes)
+        return list(_wrapped(text, width_mm, size, bold))
+    return _wrap(str(text), width_mm, size, bold)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _wrapped(text: str, width_mm: float, size: float, bold: bool) -> tuple[str, ...]:
+    return tuple(_wrap(text, width_mm, size, bold))
+
+
+def _wrap(text: str, width_mm: float, size: float, bold: bool) -> list[str]:
     width = width_mm * MM
     lines: list[str] = []
-    for para in str(text).split("\n"):
+    for para in text.split("\n"):
         current = ""
         for word in para.split():
             trial = f"{current} {word}" if current else word
@@ -35,7 +47,22 @@ def wrap(text: str, width_mm: float, size: float, bold: bool = False) -> list[st
 
 def fit(text: str, width_mm: float, height_mm: float, size: float, min_size: float = 6.0,
         bold: bool = False, leading: float = 1.2) -> Fitted:
-    """Largest size ≤ `size` (steps of 0.5 pt) at which the text fits the box."""
+    """Largest size ≤ `size` (steps of 0.5 pt) at which the text fits the box (worked
+    out once for the same text and box: every render of a validate fits it again)."""
+    if type(text) is not str:
+        return _fit(str(text), width_mm, height_mm, size, min_size, bold, leading)
+    found = _fitted(text, width_mm, height_mm, size, min_size, bold, leading)
+    return Fitted(list(found.lines), found.size, found.line_height, found.fits)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _fitted(text: str, width_mm: float, height_mm: float, size: float, min_size: float,
+            bold: bool, leading: float) -> Fitted:
+    return _fit(text, width_mm, height_mm, size, min_size, bold, leading)
+
+
+def _fit(text: str, width_mm: float, height_mm: float, size: float, min_size: float,
+         bold: bool, leading: float) -> Fitted:
     s = size
     while True:
         lines = wrap(text, width_mm, s, bold)
