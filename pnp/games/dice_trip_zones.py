@@ -177,12 +177,6 @@ class _Spot:
                 return None  # a corner outside every cell
         return bound - self.segments.hits(box)
 
-    def score(self, cx: float, cy: float) -> float | None:
-        """A place's score: how far it keeps from circles, less a little for its
-        distance from the zone's middle, less one for each line it touches."""
-        found = self.prepare(cx, cy)
-        return None if found is None else self.finish(*found)
-
 
 def _grid(x0: float, y0: float, x1: float, y1: float, step: float) -> list[Point]:
     nx, ny = int((x1 - x0) / step) + 1, int((y1 - y0) / step) + 1
