@@ -7,60 +7,16 @@ gives, with the same floating-point test, on far fewer items. All in mm."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from ..geometry import Box, Point, boxes_overlap, segment_hits_box
+from ..spatial import Grid
 from .dice_trip_geometry import Geometry
 from .dice_trip_labels import CLEAR, circle_gap, nearest_circles
 
-CELL = 16.0  # mm: grid square
-MAX_SQUARES = 4096  # an item or query wider than this many squares is scanned plainly
+CELL = 16.0  # mm: grid square (spatial.Grid: the answers never depend on the order)
 
 Segment = tuple[Point, Point]
-
-
-class BoxIndex:
-    """Item numbers by the grid squares their boxes touch."""
-
-    def __init__(self, boxes: Sequence[Box], cell: float = CELL) -> None:
-        self.cell = cell
-        self.size = len(boxes)
-        self.squares: dict[tuple[int, int], list[int]] = {}
-        self.always: list[int] = []  # items no square holds for sure (huge, not finite)
-        for n, box in enumerate(boxes):
-            span = self._span(box)
-            if span is None:
-                self.always.append(n)
-                continue
-            i0, i1, j0, j1 = span
-            for i in range(i0, i1 + 1):
-                for j in range(j0, j1 + 1):
-                    self.squares.setdefault((i, j), []).append(n)
-
-    def _span(self, box: Box) -> tuple[int, int, int, int] | None:
-        c = self.cell
-        try:
-            i0, i1 = math.floor(box[0] / c), math.floor(box[2] / c)
-            j0, j1 = math.floor(box[1] / c), math.floor(box[3] / c)
-        except (OverflowError, ValueError):  # not finite
-            return None
-        if (i1 - i0 + 1) * (j1 - j0 + 1) > MAX_SQUARES:
-            return None
-        return i0, i1, j0, j1
-
-    def near(self, box: Box) -> Iterable[int]:
-        """Each item whose box may meet `box` (edges included), once."""
-        span = self._span(box)
-        if span is None:
-            return range(self.size)
-        i0, i1, j0, j1 = span
-        if i0 == i1 and j0 == j1 and not self.always:
-            return self.squares.get((i0, j0), ())
-        found = set(self.always)
-        for i in range(i0, i1 + 1):
-            for j in range(j0, j1 + 1):
-                found.update(self.squares.get((i, j), ()))
-        return found
 
 
 class Boxes:
@@ -68,7 +24,7 @@ class Boxes:
 
     def __init__(self, boxes: Sequence[Box]) -> None:
         self.boxes = list(boxes)
-        self.index = BoxIndex(self.boxes)
+        self.index = Grid(self.boxes, CELL)
 
     def overlap(self, box: Box) -> bool:
         return any(boxes_overlap(box, self.boxes[n]) for n in self.index.near(box))
@@ -80,7 +36,7 @@ class Segments:
     def __init__(self, segments: Sequence[Segment]) -> None:
         self.items = [((p, q), (min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]),
                                 max(p[1], q[1]))) for p, q in segments]
-        self.index = BoxIndex([sb for _, sb in self.items])
+        self.index = Grid([sb for _, sb in self.items], CELL)
 
     def hits(self, box: Box) -> int:
         """Exactly dice_trip_labels.segment_hits(box, <these segments>)."""
@@ -102,8 +58,8 @@ class Circles:
     def __init__(self, geo: Geometry, discs: list[tuple[Point, float]]) -> None:
         self.geo = geo
         self.discs = discs
-        self.index = BoxIndex([(c[0] - r - REACH, c[1] - r - REACH, c[0] + r + REACH,
-                                c[1] + r + REACH) for c, r in discs])
+        self.index = Grid([(c[0] - r - REACH, c[1] - r - REACH, c[0] + r + REACH,
+                            c[1] + r + REACH) for c, r in discs], CELL)
         self.finite = all(math.isfinite(v) for p in geo.pos.values() for v in p)
         # for each city, the other circles by how near they can come to it
         self._others: dict[str, list[tuple[float, Point, float]]] = {}
