@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from ..geometry import Point, segments_cross
+from ..geometry import Point, clip_half_plane, segments_cross
 
 if TYPE_CHECKING:
     from .dice_trip_map import MapSpec
@@ -161,7 +161,7 @@ class Geometry:
                 for other in self.spec.cities:
                     if other is city or not poly:
                         continue
-                    poly = _clip_to(poly, here, self.pos[other.name])
+                    poly = clip_half_plane(poly, here, self.pos[other.name])
                 if len(poly) >= 3:
                     out.append((city.name, poly))
         self._cells[key] = out
@@ -196,30 +196,6 @@ class Geometry:
                         break
         return [line for line in chain(edges)  # not a stray tick where cells meet a coast
                 if sum(math.dist(line[i], line[i + 1]) for i in range(len(line) - 1)) >= 1.0]
-
-
-def _clip_to(poly: list[Point], keep: Point, other: Point) -> list[Point]:
-    """The part of `poly` nearer to `keep` than to `other`: geometry.clip_half_plane's
-    Sutherland–Hodgman, the same arithmetic on each point, written out (each point's side
-    worked out once, no call per point): the maps' Voronoi cells make thousands of these."""
-    mx, my = (keep[0] + other[0]) / 2, (keep[1] + other[1]) / 2
-    nx, ny = other[0] - keep[0], other[1] - keep[1]
-    sides = [(x - mx) * nx + (y - my) * ny for x, y in poly]
-    out: list[Point] = []
-    if not poly:
-        return out
-    prev, sp = poly[-1], sides[-1]
-    for cur, sc in zip(poly, sides, strict=True):
-        if sc <= 0:
-            if sp > 0:
-                t = sp / (sp - sc)
-                out.append((prev[0] + (cur[0] - prev[0]) * t, prev[1] + (cur[1] - prev[1]) * t))
-            out.append(cur)
-        elif sp <= 0:
-            t = sp / (sp - sc)
-            out.append((prev[0] + (cur[0] - prev[0]) * t, prev[1] + (cur[1] - prev[1]) * t))
-        prev, sp = cur, sc
-    return out
 
 
 def chain(edges: list[tuple[Point, Point]]) -> list[list[Point]]:
