@@ -31,21 +31,41 @@ def _face(bold: bool) -> object:
 
 @functools.cache
 def register() -> None:
-    """Register regular and bold with reportlab and svglib (idempotent)."""
+    """Register regular and bold with reportlab (idempotent)."""
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
-    from svglib.fonts import register_font
 
-    regular, bold = _face(False), _face(True)
-    pdfmetrics.registerFont(regular)
-    pdfmetrics.registerFont(bold)
+    pdfmetrics.registerFont(_face(False))
+    pdfmetrics.registerFont(_face(True))
     addMapping(REGULAR, 0, 0, REGULAR)
     addMapping(REGULAR, 1, 0, BOLD)
     addMapping(REGULAR, 0, 1, REGULAR)
     addMapping(REGULAR, 1, 1, BOLD)
-    for family in (FAMILY, REGULAR):
-        register_font(family, str(font_dir() / FILES[REGULAR]), rlgFontName=REGULAR)
-        register_font(family, str(font_dir() / FILES[BOLD]), weight="bold", rlgFontName=BOLD)
+
+
+@functools.cache
+def register_svglib() -> None:
+    """Tell svglib that `font-family="Fira Sans"` is the registered font (idempotent).
+
+    Called only before svglib draws, since importing svglib costs ~90 ms. svglib's
+    `register_font` parses the file again and registers that new copy with reportlab;
+    it is handed the faces already parsed instead, so the font is read once a run
+    (~8 ms a parse) and reportlab keeps the same font objects mid-document."""
+    import svglib.fonts as svg_fonts
+
+    register()
+    parsed = {(name, str(font_dir() / FILES[name])): _face(name == BOLD) for name in FILES}
+    real = svg_fonts.TTFont
+    svg_fonts.TTFont = lambda name, path, *a, **k: (  # type: ignore[assignment]
+        parsed.get((name, path)) or real(name, path, *a, **k))
+    try:
+        for family in (FAMILY, REGULAR):
+            svg_fonts.register_font(family, str(font_dir() / FILES[REGULAR]),
+                                    rlgFontName=REGULAR)
+            svg_fonts.register_font(family, str(font_dir() / FILES[BOLD]), weight="bold",
+                                    rlgFontName=BOLD)
+    finally:
+        svg_fonts.TTFont = real
 
 
 @functools.cache

@@ -119,6 +119,7 @@ class LayerStore:
         if key not in self._drawings:
             from svglib.svglib import SvgRenderer
 
+            fonts.register_svglib()
             collect = _Collect()
             log = logging.getLogger("svglib")
             log.addHandler(collect)
