@@ -50,6 +50,20 @@ class Rendered:
     def errors(self) -> list[Problem]:
         return [p for p in self.problems if p.severity == "error"]
 
+    def prepared(self) -> Prepared:
+        return Prepared(self.game.id, self.opts, self.outputs, self.problems)
+
+
+@dataclass
+class Prepared:
+    """What writing a game needs: its files and problems, not the game in memory (it
+    comes back from a worker process when several games are built at once)."""
+
+    game_id: str
+    opts: BuildOptions
+    outputs: list[tuple[str, bytes, dict[str, object]]]
+    problems: list[Problem]
+
 
 def load_valid_game(folder: Path, custom: list[Path],
                     replace: list[str] | None = None) -> tuple[Game, list[Problem]]:
@@ -162,17 +176,19 @@ def prepare_game(folder: Path, templates_root: Path, opts: BuildOptions,
     return rendered
 
 
-def write_game(rendered: Rendered, out_root: Path) -> GameBuild:
+def write_game(rendered: Rendered | Prepared, out_root: Path) -> GameBuild:
     """The files and their manifest, switched in together (output.switch_in)."""
     from .output import switch_in
 
-    game = rendered.game
-    manifest = {"game": game.id, "paper": rendered.opts.paper, "layout": rendered.opts.layout,
+    if isinstance(rendered, Rendered):
+        rendered = rendered.prepared()
+    game_id = rendered.game_id
+    manifest = {"game": game_id, "paper": rendered.opts.paper, "layout": rendered.opts.layout,
                 "files": [meta for _, _, meta in rendered.outputs]}
     manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
     files = [(name, data) for name, data, _ in rendered.outputs]
-    out_dir = switch_in(out_root, game.id, files + [("manifest.json", manifest_bytes)])
-    return GameBuild(game.id, out_dir, [meta for _, _, meta in rendered.outputs],
+    out_dir = switch_in(out_root, game_id, files + [("manifest.json", manifest_bytes)])
+    return GameBuild(game_id, out_dir, [meta for _, _, meta in rendered.outputs],
                      [p for p in rendered.problems if p.severity != "error"])
 
 

@@ -354,9 +354,10 @@ def build(
     if not 0 <= overlap_pt <= 50 * MM:
         _usage(f"--overlap must be between 0 and 50mm (got {overlap})")
 
-    from .build import prepare_game, write_game
+    from .build import write_game
     from .content import content_root, resolve_games, shipped_dir
     from .options import BuildOptions
+    from .parallel import Job, prepare_all
 
     opts = BuildOptions(paper=paper, bleed=bleed_pt, crop_marks=crop_marks, duplex=duplex,
                         flip=Flip(flip).value, back_offset=offset, lang=lang,
@@ -373,19 +374,16 @@ def build(
 
             status = Console(stderr=True).status("building")
             status.start()
-        rendered, failures = [], []
+        jobs = [Job(root / gid, shipped_dir("templates"), opts, tuple(custom or ()),
+                    tuple(replace or ())) for gid in names]
         try:  # every game checked and rendered before any is written
-            for gid in names:
-                try:
-                    rendered.append(prepare_game(
-                        root / gid, shipped_dir("templates"), opts, custom or [],
-                        progress=(lambda m: status.update(f"building {m}")) if status else None,
-                        replace=replace or []))
-                except PnpError as exc:
-                    failures.append(exc)
+            outcomes = prepare_all(
+                jobs, progress=(lambda m: status.update(f"building {m}")) if status else None)
         finally:
             if status:
                 status.stop()
+        rendered = [o for o in outcomes if not isinstance(o, PnpError)]
+        failures = [o for o in outcomes if isinstance(o, PnpError)]
         if len(failures) == 1:
             _fail(failures[0])
         if failures:  # several games: every game's problems, then the worst exit code
@@ -402,10 +400,10 @@ def build(
                 result = write_game(done, out)
             except PnpError as exc:
                 if written:
-                    typer.echo(f"written: {', '.join(written)}; {done.game.id} and the games "
+                    typer.echo(f"written: {', '.join(written)}; {done.game_id} and the games "
                                "after it were not written", err=True)
                 _fail(exc, "nothing more was written")
-            written.append(done.game.id)
+            written.append(done.game_id)
             _warn(result.warnings, result.game)
             built.append({"game": result.game, "folder": str(result.out_dir),
                           "files": result.files})

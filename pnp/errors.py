@@ -86,6 +86,18 @@ class PnpError(Exception):
         where = location(self.path, self.line, self.key)
         return f"{where}: {self.message}" if where else self.message
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled whole (file, line, key, problems): games built in worker processes
+        report their errors as they would in one process."""
+        return _rebuild, (type(self), self.args, self.__dict__)
+
+
+def _rebuild(cls: type[PnpError], args: tuple[object, ...], state: dict[str, object]) -> PnpError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
+
 
 class ContentError(PnpError):
     """The content is readable but wrong (exit 1)."""

@@ -74,6 +74,7 @@ def validate_game(folder: Path, custom: list[Path], rules_doc: Path | None,
                   replace: list[str] | None = None) -> ValidationReport:
     from .build import game_language, render_game
     from .content import load_game, shipped_dir
+    from .parallel import forked_map
     from .preflight.memo import sharing
     from .rules_doc import cross_check
     from .validate import check_game
@@ -95,16 +96,22 @@ def validate_game(folder: Path, custom: list[Path], rules_doc: Path | None,
         languages = [game_language(game, lang)] if lang else game.spec.languages
         report.languages, report.papers = languages, papers
         report.components = len(game.components)
+        renders = [(each, paper) for each in languages for paper in papers]
+
+        def render(i: int) -> tuple[list[Problem], int, int, dict[str, int]]:
+            each, paper = renders[i]
+            done = render_game(game, shipped_dir("templates"),
+                               BuildOptions(paper=paper, lang=each))
+            return done.problems, done.items, done.pages, done.checks
+
         with sharing():  # a face checks alike on every paper: its findings, worked out once
-            for each in languages:
-                for paper in papers:
-                    rendered = render_game(game, shipped_dir("templates"),
-                                           BuildOptions(paper=paper, lang=each))
-                    report.add(rendered.problems)
-                    report.items = max(report.items, rendered.items)
-                    report.pages += rendered.pages
-                    for k, v in rendered.checks.items():
-                        report.checks[k] = report.checks.get(k, 0) + v
+            results = forked_map(render, len(renders))  # (in each worker, when forked)
+        for found, items, pages, checks in results:
+            report.add(found)
+            report.items = max(report.items, items)
+            report.pages += pages
+            for k, v in checks.items():
+                report.checks[k] = report.checks.get(k, 0) + v
     if rules_doc is not None:
         found, report.confirmed = cross_check(game, rules_doc)
         report.add(found)

@@ -1,0 +1,111 @@
+"""Independent renders run at once, one forked worker process a core.
+
+Games share nothing while they are checked and rendered, nor do one game's renders on
+A4 and on Letter in `pnp validate`. Each goes to a worker forked from this process, so it
+inherits what is already loaded (the modules, the parsed font, the loaded game) and sends
+back only its result: what writing needs (build.Prepared), or what validate reports.
+Results come back in their jobs' order and are the same as one after another: the same
+code renders each, only in another process.
+
+Forking needs a POSIX system; elsewhere, with one core or one job, or inside a worker,
+the jobs run one after another in this process."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from .errors import PnpError
+from .options import BuildOptions
+
+if TYPE_CHECKING:
+    from .build import Prepared
+
+T = TypeVar("T")
+
+_TASK: Callable[[int], object] | None = None  # what the forked workers run: set before forking
+
+
+def workers(jobs: int) -> int:
+    """Processes worth starting for `jobs` jobs: one a core this process may use."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    if ("fork" not in multiprocessing.get_all_start_methods()
+            or multiprocessing.current_process().daemon):
+        return 1
+    return max(1, min(cores, jobs))
+
+
+def forked_map(task: Callable[[int], T], count: int,
+               first: Sequence[int] = ()) -> list[T]:
+    """[task(0), ..., task(count - 1)], run in forked workers when that pays. `first`:
+    jobs to start before the rest (the longest), so none of them begins last."""
+    global _TASK
+    lanes = workers(count)
+    if lanes == 1:
+        return [task(i) for i in range(count)]
+    from . import fonts
+
+    fonts.register()  # parsed once, here, not once a worker
+    order = list(dict.fromkeys([*first, *range(count)]))
+    _TASK = task
+    try:
+        with ProcessPoolExecutor(max_workers=lanes,
+                                 mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = {i: pool.submit(_run, i) for i in order}
+            return [futures[i].result() for i in range(count)]  # type: ignore[misc]
+    finally:
+        _TASK = None
+
+
+def _run(index: int) -> object:
+    assert _TASK is not None, "forked_map sets the task before forking"
+    return _TASK(index)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game to prepare, as `build.prepare_game` takes it."""
+
+    folder: Path
+    templates_root: Path
+    opts: BuildOptions
+    custom: tuple[Path, ...] = ()
+    replace: tuple[str, ...] = ()
+
+
+def prepare_all(jobs: Sequence[Job],
+                progress: Callable[[str], None] | None = None) -> list[Prepared | PnpError]:
+    """Each game's build.Prepared, or the PnpError it stopped on, in the jobs' order.
+    `progress` hears of each component when the games are prepared one after another."""
+    from . import build
+
+    def prepare(i: int) -> Prepared | PnpError:
+        job = jobs[i]
+        try:
+            return build.prepare_game(job.folder, job.templates_root, job.opts,
+                                      list(job.custom), progress=progress,
+                                      replace=list(job.replace)).prepared()
+        except PnpError as exc:
+            return exc
+
+    if workers(len(jobs)) > 1:
+        progress = None  # a worker's callbacks would run in the worker
+    largest = sorted(range(len(jobs)), key=lambda i: -_weight(jobs[i].folder))
+    return forked_map(prepare, len(jobs), first=largest[:1])
+
+
+def _weight(folder: Path) -> int:
+    """A game's size on disk, which follows its rendering time: the largest game starts
+    first, so the last to finish is not a large game begun late."""
+    try:
+        return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+    except OSError:
+        return 0

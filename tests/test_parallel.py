@@ -1,0 +1,84 @@
+"""Games (and validate's papers) rendered in forked workers give what one process gives:
+the same bytes, the same problems at the same file, line and key, the same exit codes."""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, assert_clean_failure, run_pnp
+
+from pnp import parallel
+from pnp.errors import ContentError, InputError, Problem, ProblemsFound
+
+SMALL = ("temple", "dice-trip")  # the two quickest games: enough for two workers
+
+
+def _digests(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and not p.name.endswith(".lock")}
+
+
+def test_errors_cross_processes_whole() -> None:
+    error = pickle.loads(pickle.dumps(ContentError("bad count", "game.yaml", 7, "cards")))
+    assert (type(error), error.message, error.path, error.line, error.key) == (
+        ContentError, "bad count", "game.yaml", 7, "cards")
+    assert error.format() == "game.yaml:7: cards: bad count"
+    problem = Problem("error", "cards.yaml", 3, "cards[2].title", "too long", "text-fit")
+    found = pickle.loads(pickle.dumps(ProblemsFound([problem])))
+    assert found.problems == [problem] and found.exit_code == 1 and str(found) == str(
+        ProblemsFound([problem]))
+    assert pickle.loads(pickle.dumps(InputError("unreadable", "x.yaml"))).exit_code == 2
+
+
+def test_forked_map_keeps_the_order_and_runs_elsewhere(monkeypatch) -> None:
+    import os
+
+    if parallel.workers(4) < 2:
+        pytest.skip("one core or no fork here: jobs run in this process")
+    here = os.getpid()
+    got = parallel.forked_map(lambda i: (i * i, os.getpid() != here), 5, first=[4])
+    assert [v for v, _ in got] == [0, 1, 4, 9, 16]
+    assert all(elsewhere for _, elsewhere in got)
+    monkeypatch.setattr(parallel, "workers", lambda jobs: 1)
+    assert parallel.forked_map(lambda i: (i, os.getpid()), 3) == [(0, here), (1, here),
+                                                                   (2, here)]
+
+
+def test_games_built_together_match_each_built_alone(tmp_path: Path) -> None:
+    together, alone = tmp_path / "together", tmp_path / "alone"
+    result = run_pnp("build", *SMALL, "--out", together)
+    assert result.returncode == 0, result.stderr
+    for game in SMALL:
+        result = run_pnp("build", game, "--out", alone)
+        assert result.returncode == 0, result.stderr
+    assert _digests(together) == _digests(alone) and len(_digests(alone)) > 4
+
+
+def test_a_failing_game_among_several_is_reported_and_nothing_is_written(
+        tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    for game in SMALL:
+        shutil.copytree(ROOT / "content" / game, content / game)
+    game_yaml = content / "temple" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("components:", "componnets:", 1))
+    out = tmp_path / "out"
+    result = run_pnp("build", *SMALL, "--content", content, "--out", out)
+    lines = assert_clean_failure(result, 1)
+    assert any("game.yaml" in line and "componnets" in line for line in lines), lines
+    assert not out.exists() or not any(out.rglob("*.pdf"))
+
+
+def test_validate_reports_the_same_forked_or_not(monkeypatch) -> None:
+    from pnp.validation import validate_game
+
+    if parallel.workers(2) < 2:
+        pytest.skip("one core or no fork here: nothing to compare")
+    folder = ROOT / "content" / "temple"
+    forked = validate_game(folder, [], None, None, ["a4", "letter"], None).as_dict()
+    monkeypatch.setattr(parallel, "workers", lambda jobs: 1)
+    alone = validate_game(folder, [], None, None, ["a4", "letter"], None).as_dict()
+    assert forked == alone and forked["checked"]["pages"] > 0
