@@ -32,11 +32,15 @@ _TASK: Callable[[int], object] | None = None  # what the forked workers run: set
 
 
 def workers(jobs: int) -> int:
-    """Processes worth starting for `jobs` jobs: one a core this process may use."""
+    """Processes worth starting for `jobs` jobs: one a core this process may use, or
+    at most PNP_JOBS (PNP_JOBS=1: everything in this process)."""
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
         cores = os.cpu_count() or 1
+    limit = os.environ.get("PNP_JOBS", "").strip()
+    if limit.isdigit() and int(limit) > 0:
+        cores = min(cores, int(limit))
     if ("fork" not in multiprocessing.get_all_start_methods()
             or multiprocessing.current_process().daemon):
         return 1

@@ -82,3 +82,10 @@ def test_validate_reports_the_same_forked_or_not(monkeypatch) -> None:
     monkeypatch.setattr(parallel, "workers", lambda jobs: 1)
     alone = validate_game(folder, [], None, None, ["a4", "letter"], None).as_dict()
     assert forked == alone and forked["checked"]["pages"] > 0
+
+
+def test_pnp_jobs_caps_the_workers(monkeypatch) -> None:
+    monkeypatch.setenv("PNP_JOBS", "1")
+    assert parallel.workers(5) == 1
+    monkeypatch.setenv("PNP_JOBS", "junk")  # not a number: ignored, not an error
+    assert parallel.workers(1) == 1 and parallel.workers(5) >= 1
