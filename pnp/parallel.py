@@ -100,10 +100,11 @@ def prepare_all(jobs: Sequence[Job],
         except PnpError as exc:
             return exc
 
-    if workers(len(jobs)) > 1:
+    first: list[int] = []
+    if workers(len(jobs)) > 1:  # (one after another, order and sizes do not matter)
         progress = None  # a worker's callbacks would run in the worker
-    largest = sorted(range(len(jobs)), key=lambda i: -_weight(jobs[i].folder))
-    return forked_map(prepare, len(jobs), first=largest[:1])
+        first = [max(range(len(jobs)), key=lambda i: _weight(jobs[i].folder))]
+    return forked_map(prepare, len(jobs), first=first)
 
 
 def _weight(folder: Path) -> int:
