@@ -16,7 +16,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from . import fonts, pdfcheck
+from . import fonts, pdfcheck, rlspeed
 from .errors import ContentError
 from .facemap import Box, LayerMap
 from .layers import Face, LayerStore
@@ -190,6 +190,7 @@ def end_form(canvas: Canvas) -> None:
 def new_canvas(path: Path | Any, page_w: float, page_h: float, title: str) -> Canvas:
     """A canvas with reproducible output: no timestamps, fixed ids."""
     fonts.register()
+    rlspeed.install()
     c = Canvas(path, pagesize=(page_w, page_h), invariant=1, pageCompression=1,
                initialFontName=fonts.REGULAR, initialFontSize=8)
     c.setTitle(title)

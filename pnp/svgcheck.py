@@ -55,12 +55,11 @@ def check_layer(layer: etree._Element, origin: str, reference_root: Path) -> int
             _attributes(el, origin)
         if count > MAX_ELEMENTS:
             check_count(count, origin)
-    base = reference_root.resolve()
     for el in layer.iter("{*}image", "image"):
         for attr in ("href", XLINK_HREF):
             ref = el.get(attr)
             if ref is not None:
-                el.set(attr, _image(ref, base, origin))
+                el.set(attr, _image(ref, reference_root.resolve(), origin))
     return count
 
 

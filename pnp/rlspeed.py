@@ -1,0 +1,67 @@
+"""Faster stand-ins for two of reportlab's pure-Python helpers, giving the same bytes.
+
+reportlab writes every number of a PDF through `fp_str` and ASCII85-encodes every stream
+in Python (its optional C accelerator rounds differently, which would change the output).
+A build formats the same few thousand numbers (slot positions, font sizes, colours) again
+and again, so `fp_str` keeps what it has formatted; ASCII85 comes from the standard
+library's `base64.a85encode`, which encodes alike (`z` for four zero bytes, never for the
+short last group). tests/test_rlspeed.py holds both to reportlab's own functions."""
+
+from __future__ import annotations
+
+import base64
+import sys
+from collections.abc import Callable
+from typing import Any
+
+MAX_REMEMBERED = 200_000  # formatted numbers kept; past it the memory starts afresh
+
+_installed = False
+
+
+def _remembering(fp_str: Callable[..., str]) -> Callable[..., str]:
+    known: dict[tuple[Any, ...], str] = {}
+
+    def remembered_fp_str(*args: Any) -> str:
+        try:
+            return known[args]
+        except KeyError:
+            if len(known) >= MAX_REMEMBERED:
+                known.clear()
+            text = known[args] = fp_str(*args)
+            return text
+        except TypeError:  # a list of numbers: not a key, formatted as it comes
+            return fp_str(*args)
+
+    return remembered_fp_str
+
+
+def _stdlib_a85(encode: Callable[[Any], str]) -> Callable[[Any], str]:
+    def a85(data: Any) -> str:
+        if not isinstance(data, bytes):
+            return encode(data)  # reportlab also takes str; rare, left to it
+        return base64.a85encode(data).decode("latin-1") + "~>"
+
+    return a85
+
+
+def install() -> None:
+    """Put the stand-ins in reportlab's accelerator module and in every reportlab module
+    that has already imported the originals (modules imported later take them from
+    rl_accel). Idempotent."""
+    global _installed
+    if _installed:
+        return
+    from reportlab.lib import rl_accel
+
+    swaps = {
+        "fp_str": (rl_accel.fp_str, _remembering(rl_accel.fp_str)),
+        "asciiBase85Encode": (rl_accel.asciiBase85Encode,
+                              _stdlib_a85(rl_accel.asciiBase85Encode)),
+    }
+    for name, (old, new) in swaps.items():
+        setattr(rl_accel, name, new)
+        for module_name, module in list(sys.modules.items()):
+            if module_name.startswith("reportlab.") and getattr(module, name, None) is old:
+                setattr(module, name, new)
+    _installed = True

@@ -1,0 +1,66 @@
+"""pnp.rlspeed's stand-ins must write exactly what reportlab's own functions write: the
+PDFs' bytes depend on it."""
+
+from __future__ import annotations
+
+import random
+
+from reportlab.lib import rl_accel
+
+from pnp import rlspeed
+
+
+def _numbers() -> list[float | int]:
+    rng = random.Random(16)
+    values: list[float | int] = [0, 0.0, -0.0, 1, 1.0, True, -1, 0.5, 1e-8, -1e-8, 1e-7,
+                                 0.1234567, 999999.5, 1e6, 123456.789, 72 / 25.4, 2 ** 31]
+    for _ in range(3000):
+        scale = 10 ** rng.uniform(-9, 7)
+        values.append(rng.choice((-1, 1)) * rng.random() * scale)
+        values.append(rng.randint(-5000, 5000))
+    return values
+
+
+def test_remembered_fp_str_writes_what_reportlab_writes() -> None:
+    original = rl_accel._py_fp_str
+    remembered = rlspeed._remembering(original)
+    values = _numbers()
+    for _ in range(2):  # the second pass is answered from memory
+        for v in values:
+            assert remembered(v) == original(v), v
+        for i in range(0, len(values) - 5, 5):
+            group = tuple(values[i:i + 5])
+            assert remembered(*group) == original(*group), group
+    assert remembered([1.5, 2.25]) == original([1.5, 2.25])  # a list: not a key
+
+
+def test_remembered_fp_str_forgets_past_its_limit(monkeypatch) -> None:
+    monkeypatch.setattr(rlspeed, "MAX_REMEMBERED", 10)
+    remembered = rlspeed._remembering(rl_accel._py_fp_str)
+    for v in range(100):
+        assert remembered(v / 3) == rl_accel._py_fp_str(v / 3)
+
+
+def test_stdlib_ascii85_encodes_what_reportlab_encodes() -> None:
+    original = rl_accel._py_asciiBase85Encode
+    a85 = rlspeed._stdlib_a85(original)
+    rng = random.Random(85)
+    cases = [b"", b"\0", b"\0" * 4, b"\0" * 5, b"\0" * 7, b"\xff" * 9, b"abc", b"abcd"]
+    for n in range(0, 40):
+        cases.append(bytes(rng.randrange(256) for _ in range(n)))
+        cases.append(bytes(rng.choice((0, 0, 0, 255, 7)) for _ in range(n)))
+    cases.append(bytes(rng.randrange(256) for _ in range(100_003)))
+    for data in cases:
+        assert a85(data) == original(data), data[:16]
+    assert a85("text") == original("text")  # str goes to reportlab's own
+
+
+def test_install_reaches_the_modules_that_write_pdfs() -> None:
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfgen import canvas, pathobject, textobject
+
+    rlspeed.install()
+    assert rl_accel.fp_str is canvas.fp_str is pathobject.fp_str is textobject.fp_str
+    assert pdfdoc.fp_str is rl_accel.fp_str
+    assert pdfdoc.asciiBase85Encode is rl_accel.asciiBase85Encode
+    assert rl_accel.fp_str(0.5, 72 / 25.4) == rl_accel._py_fp_str(0.5, 72 / 25.4)
