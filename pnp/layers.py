@@ -16,7 +16,7 @@ from typing import Any
 
 from lxml import etree
 
-from . import fonts, inksaver, rlspeed
+from . import fonts, inksaver
 from .errors import ContentError
 from .facemap import TAG_ATTR, TAG_ID_PREFIX, LayerMap, map_drawing, map_runs
 from .svgcheck import check_count, check_layer, check_root
@@ -117,7 +117,6 @@ class LayerStore:
     def drawing(self, key: str) -> Any:
         """svglib's drawing of a layer that is not plain text, made once."""
         if key not in self._drawings:
-            rlspeed.install()  # before svglib brings in reportlab.graphics
             from svglib.svglib import SvgRenderer
 
             fonts.register_svglib()

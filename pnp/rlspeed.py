@@ -5,13 +5,7 @@ in Python (its optional C accelerator rounds differently, which would change the
 A build formats the same few thousand numbers (slot positions, font sizes, colours) again
 and again, so `fp_str` keeps what it has formatted; ASCII85 comes from the standard
 library's `base64.a85encode`, which encodes alike (`z` for four zero bytes, never for the
-short last group). tests/test_rlspeed.py holds both to reportlab's own functions.
-
-reportlab.graphics also checks every attribute set on every shape against a validator
-(svglib sets ~150,000 of them for the shipped games: 15 % of a build); its own settings
-call that "a big help when developing" and let it be turned off, which install() does
-before svglib is first imported. svglib's values are pnp's own checked SVG numbers and
-colours (svgcheck), and what svglib cannot convert it still reports."""
+short last group). tests/test_rlspeed.py holds both to reportlab's own functions."""
 
 from __future__ import annotations
 
@@ -58,11 +52,7 @@ def install() -> None:
     global _installed
     if _installed:
         return
-    from reportlab import rl_config
     from reportlab.lib import rl_accel
-
-    if "reportlab.graphics.shapes" not in sys.modules:  # read once, as shapes load
-        rl_config.shapeChecking = 0
 
     swaps = {
         "fp_str": (rl_accel.fp_str, _remembering(rl_accel.fp_str)),
