@@ -26,6 +26,36 @@ def test_alias_bomb_is_refused_quickly() -> None:
         parse_yaml(bomb, Path("bomb.yaml"))
 
 
+@pytest.mark.parametrize(("text", "line", "message"), [
+    ("a: 1\nb: *x\n", 2, "names no anchor"),
+    ("a: 1\nb: &a [1, *a]\n", 2, "inside the value it names"),
+    ("a: &a 1\nb: &a 2\n", 2, "defined twice"),
+    ("a: 1\n---\nb: 2\n", 2, "second document"),
+    ("a: 1\n<<: {b: 2}\n", 2, "merge keys"),
+    ("a: 1\n? [1]\n: 2\n", 2, "plain text"),
+    ("a: 1\nb: !!python/name:os.system x\n", 2, "unsupported YAML tag"),
+])
+def test_bad_yaml_is_one_error_at_its_line(text: str, line: int, message: str) -> None:
+    with pytest.raises(InputError, match=message) as err:
+        parse_yaml(text, Path("t.yaml"))
+    assert err.value.line == line
+
+
+def test_aliases_repeat_their_value_with_its_lines() -> None:
+    src = parse_yaml("base: &b\n  size: 3\n  tags: [x]\nk: &k name\n"
+                     "copy: *b\nlist: [*b, *b]\n*k : 1\n", Path("t.yaml"))
+    assert src.data["copy"] == src.data["list"][1] == {"size": 3, "tags": ["x"]}
+    assert src.data["copy"] is not src.data["base"]  # built again, not shared
+    assert src.data["name"] == 1
+    assert src.line(("list", 1, "size")) == 2  # where the aliased value was written
+    assert src.line(("copy",)) == 5
+
+
+def test_empty_and_comment_only_files_have_no_data() -> None:
+    for text in ("", "# nothing\n", "---\n"):
+        assert parse_yaml(text, Path("t.yaml")).data is None
+
+
 def test_huge_file_is_refused(tmp_path: Path) -> None:
     big = tmp_path / "big.yaml"
     big.write_bytes(b"# " + b"x" * (MAX_FILE_BYTES + 10))
