@@ -125,12 +125,15 @@ class LayerMap:
         return found
 
 
-def text_box(text: str, font: str, size: float, x: float, y: float, anchor: str) -> Box | None:
-    """Ink box of one line of text drawn at (x, y) with the given anchor, unit space."""
+def text_box(text: str, font: str, size: float, x: float, y: float, anchor: str,
+             width: float | None = None) -> Box | None:
+    """Ink box of one line of text drawn at (x, y) with the given anchor, unit space;
+    `width`: its advance width at `size`, when already known."""
     extent = fonts.ink_extent(text, font)
     if extent is None:
         return None
-    width = fonts.string_width(text, size, font == fonts.BOLD)
+    if width is None:
+        width = fonts.string_width(text, size, font == fonts.BOLD)
     x0 = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
     return x0, y + extent[0] * size, x0 + width, y + extent[1] * size
 
@@ -331,7 +334,7 @@ def map_runs(runs: list[Any]) -> LayerMap:
     """The map of a layer pnp draws as plain text runs (pdf.TextRun)."""
     out = LayerMap()
     for n, run in enumerate(runs, 1):
-        box = text_box(run.text, run.font, run.size, run.x, run.y, run.anchor)
+        box = text_box(run.text, run.font, run.size, run.x, run.y, run.anchor, run.width)
         if box is None:
             continue
         colour = _hex_rgb(run.fill)

@@ -76,10 +76,18 @@ def charset() -> frozenset[int]:
 
 
 def missing_glyphs(text: str) -> list[str]:
+    if _drawable().issuperset(text):  # the usual answer, found without a loop in Python
+        return []
     have = charset()
     return sorted({ch for ch in text if ord(ch) not in have and not ch.isspace()})
 
 
+@functools.cache
+def _drawable() -> frozenset[str]:
+    return frozenset(map(chr, charset()))
+
+
+@functools.lru_cache(maxsize=512)  # a page's info line is measured to fit, then boxed
 def string_width(text: str, size: float, bold: bool = False) -> float:
     """Width in points, with the real metrics of the embedded font."""
     register()

@@ -98,7 +98,9 @@ def info_text(painter: SvgPainter, x: float, y: float, text: str, width: float,
     c.saveState()
     c.setFillColorRGB(*GREY)
     c.setFont(fonts.REGULAR, size)
-    c.drawString(x, y, text)
+    line = c.beginText(x, y)  # c.drawString, without measuring the text once more
+    line.textLine(text)
+    c.drawText(line)
     c.restoreState()
     painter.note("info", (x, y - 0.25 * size, x + fonts.string_width(text, size),
                           y + 0.75 * size), size, text)

@@ -8,6 +8,7 @@ PDFs of one build (a board's poster and its tiled sheets draw the same layers)."
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import logging
 from dataclasses import dataclass
@@ -114,6 +115,26 @@ class LayerStore:
         check_count(count, origin)
         return Face(width, height, keys, origin)
 
+    def export(self) -> dict[str, tuple]:
+        """Every layer's parse results, to send to another process (faceparts): runs,
+        size, element count, origin, and the XML svglib will draw (as bytes). (Text
+        layers' maps cost more to send than to work out again.)"""
+        return {key: (runs, self.size[key], self._counts[key], self._origin[key],
+                      None if runs is not None else etree.tostring(self._layer_xml[key]))
+                for key, runs in self.runs.items()}
+
+    def adopt(self, layers: dict[str, tuple]) -> None:
+        """Take layers parsed by another process (`export`), keeping those already here."""
+        for key, (runs, size, count, origin, xml) in layers.items():
+            self.size[key] = size
+            if key in self.runs:
+                continue
+            self.runs[key] = runs
+            self._counts[key] = count
+            self._origin[key] = origin
+            if xml is not None:
+                self._layer_xml[key] = etree.fromstring(xml, _PARSER)
+
     def drawing(self, key: str) -> Any:
         """svglib's drawing of a layer that is not plain text, made once."""
         if key not in self._drawings:
@@ -157,6 +178,7 @@ def _tags_to_ids(layer: etree._Element) -> None:
             el.set("id", TAG_ID_PREFIX + el.attrib.pop(TAG_ATTR))
 
 
+@functools.lru_cache(maxsize=256)  # every card of a deck has the same root
 def _length(value: str | None, origin: str) -> float:
     from .units import parse_length
 
@@ -172,6 +194,7 @@ def _length(value: str | None, origin: str) -> float:
     return size
 
 
+@functools.lru_cache(maxsize=256)
 def _view(box: str | None, width: float, height: float,
           origin: str) -> tuple[float, float, float, float, float]:
     """(min_x, min_y, x scale, y scale, height): SVG user units to PDF points."""

@@ -7,7 +7,7 @@ tags beyond the core schema) while recording each value's line, so later stages 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ except AttributeError:  # pragma: no cover - depends on the PyYAML build
 
 
 _EMPTY = object()  # a stream with no document in it
+_STR = "tag:yaml.org,2002:str"
 _CORE_TAGS = {f"tag:yaml.org,2002:{t}" for t in (
     "map", "seq", "str", "int", "float", "bool", "null", "timestamp", "binary", "merge")}
 
@@ -76,13 +77,14 @@ class _Builder:
         self.loader = _Loader("")
         self.anchors: dict[str, list[yaml.Event] | None] = {}  # None: still being read
         self._recording: list[list[yaml.Event]] = []
-        self._events: Iterator[yaml.Event] = iter(())
+        self._next: Callable[[], yaml.Event] = lambda: yaml.StreamEndEvent()
+        self._tags: dict[tuple[str, Any], str] = {}  # (plain text, style) → resolved tag
 
-    def document(self, events: Iterator[yaml.Event]) -> Any:
+    def document(self, next_event: Callable[[], yaml.Event]) -> Any:
         """The one document's value; _EMPTY for a stream without one."""
-        self._events = events
-        next(events)  # the stream's start
-        first = next(events)
+        self._next = next_event
+        next_event()  # the stream's start
+        first = next_event()
         if isinstance(first, yaml.StreamEndEvent):
             return _EMPTY
         data = self.build(self._read, self._read(), (), 0)
@@ -94,7 +96,7 @@ class _Builder:
         return data
 
     def _read(self) -> yaml.Event:
-        event = next(self._events)
+        event = self._next()
         for events in self._recording:
             events.append(event)
         return event
@@ -186,8 +188,13 @@ class _Builder:
 
     def _resolved(self, event: yaml.ScalarEvent) -> str:
         tag = event.tag
-        if tag is None or tag == "!":
-            tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        if tag is None or tag == "!":  # the same short texts (keys) come again and again
+            short = len(event.value) <= 40
+            tag = self._tags.get((event.value, event.implicit)) if short else None
+            if tag is None:
+                tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+                if short:
+                    self._tags[(event.value, event.implicit)] = tag
         return tag
 
     def _scalar(self, event: yaml.ScalarEvent, key: Key) -> Any:
@@ -196,6 +203,8 @@ class _Builder:
         if tag not in _CORE_TAGS:
             raise InputError(f"unsupported YAML tag {tag}", self.path, line,
                              key_text(key) or None)
+        if tag == _STR:  # what the constructor returns for text, without a node
+            return event.value
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,
                                style=event.style)
         try:
@@ -210,8 +219,9 @@ class _Builder:
 def parse_yaml(text: str, path: Path) -> Source:
     """Parse YAML text into a Source; any YAML error becomes a one-line InputError."""
     builder = _Builder(path)
+    reader = _Loader(text)
     try:
-        data = builder.document(yaml.parse(text, Loader=_Loader))
+        data = builder.document(reader.get_event)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -220,6 +230,7 @@ def parse_yaml(text: str, path: Path) -> Source:
     except yaml.YAMLError as exc:
         raise InputError(f"malformed YAML: {exc}", path) from exc
     finally:
+        reader.dispose()
         builder.loader.dispose()
     if data is _EMPTY:
         return Source(path, None, {(): 1})

@@ -48,9 +48,11 @@ def workers(jobs: int) -> int:
 
 
 def forked_map(task: Callable[[int], T], count: int,
-               first: Sequence[int] = ()) -> list[T]:
+               first: Sequence[int] = (), here: bool = False) -> list[T]:
     """[task(0), ..., task(count - 1)], run in forked workers when that pays. `first`:
-    jobs to start before the rest (the longest), so none of them begins last."""
+    jobs to start before the rest (the longest), so none of them begins last. `here`:
+    job 0 runs in this process, beside the workers (one fewer of them), and its result
+    need not travel."""
     global _TASK
     lanes = workers(count)
     if lanes == 1:
@@ -58,13 +60,15 @@ def forked_map(task: Callable[[int], T], count: int,
     from . import fonts
 
     fonts.register()  # parsed once, here, not once a worker
-    order = list(dict.fromkeys([*first, *range(count)]))
+    order = [i for i in dict.fromkeys([*first, *range(count)]) if not (here and i == 0)]
     _TASK = task
     try:
-        with ProcessPoolExecutor(max_workers=lanes,
+        with ProcessPoolExecutor(max_workers=max(1, lanes - here),
                                  mp_context=multiprocessing.get_context("fork")) as pool:
             futures = {i: pool.submit(_run, i) for i in order}
-            return [futures[i].result() for i in range(count)]  # type: ignore[misc]
+            done = {0: task(0)} if here else {}
+            return [done[i] if i in done else futures[i].result()  # type: ignore[misc]
+                    for i in range(count)]
     finally:
         _TASK = None
 

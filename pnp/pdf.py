@@ -48,9 +48,13 @@ class SvgPainter:
         """Split an SVG document into layers (`origin` names the template for errors) and
         count their uses on this canvas: a layer drawn more than once becomes a form."""
         face = self.layers.parse(svg, origin)
+        self.count(face)
+        return face
+
+    def count(self, face: Face) -> None:
+        """Count one more use of each of the face's layers."""
         for key in face.layers:
             self._uses[key] = self._uses.get(key, 0) + 1
-        return face
 
     def share(self, face: Face) -> None:
         """Store every layer of `face` as a form even if it was parsed once: it will be

@@ -76,6 +76,11 @@ def _attributes(el: etree._Element, origin: str) -> None:
 
 
 def _numbers(name: str, value: str, origin: str) -> None:
+    try:  # most values are one plain number: checked without the regexes
+        if abs(float(value)) <= MAX_NUMBER:  # (NaN compares false: it takes the long way)
+            return
+    except ValueError:
+        pass
     if _NOT_FINITE.search(value):
         raise ContentError(f"{name}=\"{value[:40]}\" is not a finite number", origin)
     for token in _NUMBER.findall(value):

@@ -31,6 +31,7 @@ class TextRun:
     text: str
     tags: frozenset[str] = frozenset()
     raw_size: float = 0.0  # font-size as written in the SVG
+    width: float = 0.0  # the advance width at `size`, worked out where the run is made
 
 
 _TEXT_ATTRS = {"x", "y", "font-family", "font-size", "font-weight", "text-anchor", "fill",
@@ -94,7 +95,8 @@ def plain_text_runs(layer: etree._Element, view: tuple[float, float, float, floa
                 runs.append(TextRun((x - min_x) * sx, height - (y - min_y) * sy, font,
                                     size * sy, anchor, el.get("fill", "#000000"), opacity,
                                     text, group_tags | parse_tags(el.get(TAG_ATTR, "")),
-                                    size))
+                                    size, fonts.string_width(text, size * sy,
+                                                             font == fonts.BOLD)))
     return runs
 
 
@@ -104,12 +106,13 @@ def draw_runs(c: Canvas, runs: list[TextRun]) -> None:
         c.setFillColor(_colour(run.fill))
         c.setFillAlpha(run.opacity)  # always: an alpha would carry over
         c.setFont(run.font, run.size)
-        if run.anchor == "middle":
-            c.drawCentredString(run.x, run.y, run.text)
-        elif run.anchor == "end":
-            c.drawRightString(run.x, run.y, run.text)
-        else:
-            c.drawString(run.x, run.y, run.text)
+        # what drawString, drawCentredString and drawRightString do, with the width the
+        # run already knows instead of measuring the text again
+        x = (run.x - 0.5 * run.width if run.anchor == "middle" else
+             run.x - run.width if run.anchor == "end" else run.x)
+        text = c.beginText(x, run.y)
+        text.textLine(run.text)
+        c.drawText(text)
 
 
 @lru_cache(maxsize=256)

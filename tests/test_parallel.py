@@ -43,6 +43,8 @@ def test_forked_map_keeps_the_order_and_runs_elsewhere(monkeypatch) -> None:
     got = parallel.forked_map(lambda i: (i * i, os.getpid() != here), 5, first=[4])
     assert [v for v, _ in got] == [0, 1, 4, 9, 16]
     assert all(elsewhere for _, elsewhere in got)
+    got = parallel.forked_map(lambda i: (i, os.getpid() != here), 3, here=True)
+    assert got == [(0, False), (1, True), (2, True)]  # job 0 here, beside the workers
     monkeypatch.setattr(parallel, "workers", lambda jobs: 1)
     assert parallel.forked_map(lambda i: (i, os.getpid()), 3) == [(0, here), (1, here),
                                                                    (2, here)]
@@ -89,3 +91,83 @@ def test_pnp_jobs_caps_the_workers(monkeypatch) -> None:
     assert parallel.workers(5) == 1
     monkeypatch.setenv("PNP_JOBS", "junk")  # not a number: ignored, not an error
     assert parallel.workers(1) == 1 and parallel.workers(5) >= 1
+
+
+FRONT = """{% import "pnp.svg.j2" as pnp %}
+{% call pnp.face(face) %}
+<rect x="{{ (-face.bleed)|num }}" y="{{ (-face.bleed)|num }}" width="{{ face.full_w|num }}" height="{{ face.full_h|num }}" fill="{{ item.colour }}"/>
+<rect x="4" y="{{ item.top }}" width="20" height="20" rx="3" fill="#ffffff"/>
+<text x="10" y="40" font-family="Fira Sans" font-size="5">{{ item.title }}</text>
+{% endcall %}
+"""
+BACK = """{% import "pnp.svg.j2" as pnp %}
+{% call pnp.face(face) %}
+<circle cx="{{ (face.w / 2)|num }}" cy="{{ (face.h / 2)|num }}" r="9" fill="#34495e"/>
+{% endcall %}
+"""
+
+
+def _big_deck(root: Path, cards: int, bad: int | None = None) -> Path:
+    """A deck large enough to be split among workers: coloured frames and rounded
+    boxes (svglib's layers, repeated), a title per card (text), a shared back."""
+    game = root / "big"
+    (game / "templates").mkdir(parents=True)
+    (game / "templates" / "front.svg.j2").write_text(FRONT)
+    (game / "templates" / "back.svg.j2").write_text(BACK)
+    (game / "game.yaml").write_text(
+        "id: big\nname: Big\nrules: none\ncomponents:\n  cards:\n    kind: deck\n"
+        "    title: Cards\n    file: cards.yaml\n    size: poker\n    front: front.svg.j2\n"
+        "    back: back.svg.j2\n    fields:\n      title: {type: text}\n"
+        "      colour: {type: text}\n      top: {type: number}\n")
+    colours = ["#c0392b", "#2980b9", "#27ae60"]
+    lines = ["cards:"]
+    for i in range(cards):
+        top = 9_000_000 if i == bad else 4 + i % 5
+        lines += [f"- id: c{i}", f"  title: Card {i}", f"  colour: '{colours[i % 3]}'",
+                  f"  top: {top}"]
+    (game / "cards.yaml").write_text("\n".join(lines) + "\n")
+    return game
+
+
+def _built(folder: Path) -> dict[str, bytes]:
+    from pnp.build import prepare_game
+    from pnp.content import shipped_dir
+    from pnp.options import BuildOptions
+
+    prepared = prepare_game(folder, shipped_dir("templates"), BuildOptions()).prepared()
+    return {name: data for name, data, _ in prepared.outputs}
+
+
+def test_a_large_deck_split_among_workers_gives_the_same_bytes(
+        tmp_path: Path, monkeypatch) -> None:
+    from pnp import faceparts
+
+    if parallel.workers(2) < 2:
+        pytest.skip("one core or no fork here: nothing to compare")
+    folder = _big_deck(tmp_path, faceparts.PARALLEL_FROM + 50)
+    split: list[int] = []
+    forked_map = parallel.forked_map
+    monkeypatch.setattr(faceparts, "forked_map", lambda task, count, **kw: split.append(
+        count) or forked_map(task, count, **kw))
+    forked = _built(folder)
+    assert split and split[0] >= 2  # the faces were parsed in parts
+    monkeypatch.setattr(faceparts, "workers", lambda jobs: 1)
+    alone = _built(folder)
+    assert forked == alone and forked["cards.pdf"].startswith(b"%PDF")
+
+
+def test_a_bad_card_in_a_worker_is_the_error_one_process_gives(
+        tmp_path: Path, monkeypatch) -> None:
+    from pnp import faceparts
+
+    folder = _big_deck(tmp_path, faceparts.PARALLEL_FROM + 50, bad=faceparts.PARALLEL_FROM)
+
+    def problems() -> list[str]:
+        with pytest.raises(ProblemsFound) as found:
+            _built(folder)
+        return [p.format() for p in found.value.problems]
+
+    forked = problems()
+    monkeypatch.setattr(faceparts, "workers", lambda jobs: 1)
+    assert forked == problems()
+    assert any("9000000" in p and "front.svg.j2" in p for p in forked), forked

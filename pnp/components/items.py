@@ -11,6 +11,7 @@ from typing import Any
 
 from .. import gutterfold, impose
 from ..errors import ContentError
+from ..faceparts import Parse, Parsed, parse_in_parts
 from ..faces import item_size, iter_faces, printed_items, render_faces
 from ..furniture import draw_fold_line, draw_info, draw_marks
 from ..model import Component, Game, Item
@@ -40,6 +41,13 @@ def who(comp: Component, item: Item, side: str, template: str | None) -> Who:
 
     return Who(comp.id, item.id, side, sys.intern(str(item.source.path)), item.line(),
                key_text(item.key), template)  # one path text for a deck, not one a card
+
+
+def _whos(comp: Component, item: Item, back_template: str) -> tuple[Who, Who]:
+    """Where an item's front and back come from (worked out once for both)."""
+    front = who(comp, item, "front", comp.spec.front)
+    return front, Who(front.component, front.item, "back", front.path, front.line,
+                      front.key, back_template)
 
 
 def layout_for(game: Game, comp: Component, opts: BuildOptions,
@@ -76,12 +84,11 @@ def _too_small(game: Game, comp: Component, exc: ValueError) -> ContentError:
 
 
 def _parsed(painter: SvgPainter, comp: Component, faces: Iterable[tuple[Item, str, str | None]],
-            ) -> list[tuple[Face, Face | None, Who, Who]]:
+            parse: Parse | None = None) -> Parsed:
+    parse = parse or painter.parse
     back_tpl = comp.spec.back or ""
-    return [(painter.parse(front, comp.spec.front),
-             painter.parse(back, back_tpl) if back else None,
-             who(comp, item, "front", comp.spec.front), who(comp, item, "back", back_tpl))
-            for item, front, back in faces]
+    return [(parse(front, comp.spec.front), parse(back, back_tpl) if back else None,
+             *_whos(comp, item, back_tpl)) for item, front, back in faces]
 
 
 def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
@@ -100,8 +107,9 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
                         f"{game.spec.name}: {comp.spec.title}")
     painter = SvgPainter(canvas, game.folder)
     # each face is split into layers as it is rendered: its SVG text is not kept
-    parsed = _parsed(painter, comp, iter_faces(game, comp, renderer, to_mm(opts.bleed),
-                                               opts.lang, printed))
+    parsed = parse_in_parts(painter.layers, printed, lambda parse, part: _parsed(
+        painter, comp, iter_faces(game, comp, renderer, to_mm(opts.bleed), opts.lang,
+                                  part), parse), painter.count)  # type: ignore[arg-type]
     per = layout.per_page
     joined = [(g, _parsed(painter, g, render_faces(game, g, renderer, to_mm(opts.bleed),
                                                    opts.lang))) for g in joining]

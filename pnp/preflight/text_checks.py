@@ -31,6 +31,8 @@ GRID = 12.0  # pt: bucket size for looking up strokes near a text
 def check(report: Reporter, record: PdfRecord) -> None:
     done = report.faces_done
     for page in record.pages:
+        size = (page.width, page.height)
+        furniture = [f.box for f in page.furniture if f.kind in ("info", "scale-bar")]
         for placed in page.placed:
             if placed.role == "thumbnail":
                 continue
@@ -39,8 +41,6 @@ def check(report: Reporter, record: PdfRecord) -> None:
             if key in done:
                 continue
             done.add(key)
-            size = (page.width, page.height)
-            furniture = [f.box for f in page.furniture if f.kind in ("info", "scale-bar")]
             if report.shared is None:
                 _check_face(report, record, placed, size, furniture)
                 continue
@@ -92,29 +92,34 @@ def _check_face(report: Reporter, record: PdfRecord, placed: Placed,
     area = _allowed_area(placed, safe, page_size,
                          bool(comp and comp.spec.shape == "circle"))
     for _, t in texts:
-        needles = (t.text[:20], f'font-size="{_num(t.raw_size)}"')
         if t.font not in ALLOWED_FONTS:
             report.add("fonts", f"text {quote(t.text)} is set in '{t.font}', a font pnp "
                                 f"does not embed (use font-family=\"{fonts.FAMILY}\")",
-                       who=who, needles=needles)
+                       who=who, needles=_needles(t))
             continue
         missing = fonts.missing_glyphs(t.text)
         if missing:
             report.add("glyphs", f"the font has no glyph for {' '.join(map(repr, missing))} "
                                  f"in {quote(t.text)}; it would print as an empty box",
-                       who=who, needles=needles)
+                       who=who, needles=_needles(t))
         size = t.size * placed.scale
         if size < min_text - 0.01:
             report.add("text-size", f"text {quote(t.text)} is {_pt(size)} pt at print size "
-                                    f"(at least {min_text:g} pt)", who=who, needles=needles)
+                                    f"(at least {min_text:g} pt)", who=who,
+                       needles=_needles(t))
         over = area.overrun(t.box)
         if over > 0.05:
             report.add("text-placement", f"text {quote(t.text)} runs {mm(over)} outside the "
-                                         f"{area.name}", who=who, needles=needles)
+                                         f"{area.name}", who=who, needles=_needles(t))
     if texts:
         _check_crossings(report, placed, layers, texts)
     if placed.role in ("sheet", "overlay"):
         _check_furniture_clear(report, placed, layers, furniture)
+
+
+def _needles(t: Text) -> tuple[str, str]:
+    """What finds the template line that wrote `t` (only looked for when it is wrong)."""
+    return t.text[:20], f'font-size="{_num(t.raw_size)}"'
 
 
 def _pt(size: float) -> str:
