@@ -1,11 +1,13 @@
-"""Faster stand-ins for two of reportlab's pure-Python helpers, giving the same bytes.
+"""Faster stand-ins for three of reportlab's pure-Python helpers, giving the same bytes.
 
 reportlab writes every number of a PDF through `fp_str` and ASCII85-encodes every stream
 in Python (its optional C accelerator rounds differently, which would change the output).
 A build formats the same few thousand numbers (slot positions, font sizes, colours) again
 and again, so `fp_str` keeps what it has formatted; ASCII85 comes from the standard
 library's `base64.a85encode`, which encodes alike (`z` for four zero bytes, never for the
-short last group). tests/test_rlspeed.py holds both to reportlab's own functions."""
+short last group); `escapePDF` (every string drawn) is one `str.translate` over
+reportlab's own escape table instead of a loop over the characters. tests/test_rlspeed.py
+holds each to reportlab's own function."""
 
 from __future__ import annotations
 
@@ -45,6 +47,17 @@ def _stdlib_a85(encode: Callable[[Any], str]) -> Callable[[Any], str]:
     return a85
 
 
+def _translating(escape: Callable[[Any], str], table: dict[int, str]) -> Callable[[Any], str]:
+    """escapePDF as one str.translate over reportlab's own table (every code below 256);
+    bytes, and text reportlab's loop would refuse (a code of 256 or more), go to it."""
+    def escape_pdf(text: Any) -> str:
+        if isinstance(text, str) and (not text or max(text) < "\u0100"):
+            return text.translate(table)
+        return escape(text)
+
+    return escape_pdf
+
+
 def install() -> None:
     """Put the stand-ins in reportlab's accelerator module and in every reportlab module
     that has already imported the originals (modules imported later take them from
@@ -58,6 +71,8 @@ def install() -> None:
         "fp_str": (rl_accel.fp_str, _remembering(rl_accel.fp_str)),
         "asciiBase85Encode": (rl_accel.asciiBase85Encode,
                               _stdlib_a85(rl_accel.asciiBase85Encode)),
+        "escapePDF": (rl_accel.escapePDF,
+                      _translating(rl_accel.escapePDF, dict(rl_accel._ESCAPEDICT))),
     }
     for name, (old, new) in swaps.items():
         setattr(rl_accel, name, new)

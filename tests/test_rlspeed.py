@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from reportlab.lib import rl_accel
 
 from pnp import rlspeed
@@ -55,6 +56,18 @@ def test_stdlib_ascii85_encodes_what_reportlab_encodes() -> None:
     assert a85("text") == original("text")  # str goes to reportlab's own
 
 
+def test_translated_escape_writes_what_reportlab_writes() -> None:
+    original = rl_accel._py_escapePDF
+    escape = rlspeed._translating(original, dict(rl_accel._ESCAPEDICT))
+    rng = random.Random(92)
+    cases = ["", "plain", "a (b) \\ c", "\x00\x1f\x7f\x80\xff", "Café · Größe", b"(x)\n"]
+    cases += ["".join(chr(rng.randrange(256)) for _ in range(n)) for n in range(60)]
+    for text in cases:
+        assert escape(text) == original(text), text
+    with pytest.raises(KeyError):  # what reportlab does with a code past 255
+        escape("snow \u2603")
+
+
 def test_install_reaches_the_modules_that_write_pdfs() -> None:
     from reportlab.pdfbase import pdfdoc
     from reportlab.pdfgen import canvas, pathobject, textobject
@@ -63,4 +76,5 @@ def test_install_reaches_the_modules_that_write_pdfs() -> None:
     assert rl_accel.fp_str is canvas.fp_str is pathobject.fp_str is textobject.fp_str
     assert pdfdoc.fp_str is rl_accel.fp_str
     assert pdfdoc.asciiBase85Encode is rl_accel.asciiBase85Encode
+    assert pdfdoc.escapePDF is canvas.escapePDF is rl_accel.escapePDF
     assert rl_accel.fp_str(0.5, 72 / 25.4) == rl_accel._py_fp_str(0.5, 72 / 25.4)
