@@ -23,6 +23,7 @@ from .facemap import TAG_ATTR, TAG_ID_PREFIX, LayerMap, map_drawing, map_runs
 from .svgcheck import check_count, check_layer, check_root
 from .svgtext import TextRun, plain_text_runs
 
+RECENT_DOCS = 256  # documents remembered as split (a shared back is met every card)
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True,
                           remove_pis=True, huge_tree=False)
 
@@ -33,7 +34,7 @@ class Face:
 
     width: float
     height: float
-    layers: list[str]
+    layers: tuple[str, ...]  # a tuple: each Placed record of the face shares it
     origin: str = ""  # the template it came from
 
 
@@ -61,7 +62,8 @@ class LayerStore:
         self._origin: dict[str, str] = {}
         self._maps: dict[str, LayerMap] = {}
         self._counts: dict[str, int] = {}  # SVG elements in each layer
-        self._docs: dict[tuple[bytes, str], Face] = {}  # documents already split
+        self._docs: dict[tuple[bytes, str], Face] = {}  # the latest documents split
+        self._sizes: dict[tuple[float, float], tuple[float, float]] = {}
         self.complaints: dict[str, list[str]] = {}  # layer key → what svglib could not draw
 
     def parse(self, svg: str, origin: str) -> Face:
@@ -70,6 +72,8 @@ class LayerStore:
         digest = hashlib.sha1(svg.encode("utf-8")).digest()
         face = self._docs.get((digest, origin))
         if face is None:
+            if len(self._docs) >= RECENT_DOCS:  # a deck of unique fronts: not kept all
+                del self._docs[next(iter(self._docs))]
             face = self._docs[(digest, origin)] = self._parse(svg, origin)
         return face
 
@@ -94,6 +98,7 @@ class LayerStore:
         width = _length(root.get("width"), origin)
         height = _length(root.get("height"), origin)
         view = _view(root.get("viewBox"), width, height, origin)
+        size = self._sizes.setdefault((width, height), (width, height))  # one per size
         keys = []
         for child in root:
             if not isinstance(child.tag, str) or child in defs:
@@ -109,11 +114,11 @@ class LayerStore:
                     _tags_to_ids(layer)
                     self._layer_xml[key] = layer
                 self._origin[key] = origin
-            self.size[key] = (width, height)
+            self.size[key] = size
             count += self._counts[key]
             keys.append(key)
         check_count(count, origin)
-        return Face(width, height, keys, origin)
+        return Face(width, height, tuple(keys), origin)
 
     def export(self) -> dict[str, tuple]:
         """Every layer's parse results, to send to another process (faceparts): runs,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -37,6 +38,7 @@ class TextRun:
 _TEXT_ATTRS = {"x", "y", "font-family", "font-size", "font-weight", "text-anchor", "fill",
                "fill-opacity", TAG_ATTR}
 _SPACES = re.compile(r"\s+")
+_TAG_SETS: dict[frozenset[str], frozenset[str]] = {}
 
 
 def plain_text_runs(layer: etree._Element, view: tuple[float, float, float, float, float],
@@ -89,12 +91,16 @@ def plain_text_runs(layer: etree._Element, view: tuple[float, float, float, floa
                 el.get("fill", "#000000")):
             return None  # svglib takes it, and reports what it cannot draw
         min_x, min_y, sx, sy, height = view
+        # one object for each of the few fills, anchors and tag sets a deck uses, not one
+        # a card (an empty frozenset alone is 216 bytes)
+        fill = sys.intern(el.get("fill", "#000000"))
+        tags = group_tags | parse_tags(el.get(TAG_ATTR, ""))
+        tags = _TAG_SETS.setdefault(tags, tags)
         for x, y, raw in parts:
             text = _SPACES.sub(" ", raw).strip()
             if text:
                 runs.append(TextRun((x - min_x) * sx, height - (y - min_y) * sy, font,
-                                    size * sy, anchor, el.get("fill", "#000000"), opacity,
-                                    text, group_tags | parse_tags(el.get(TAG_ATTR, "")),
+                                    size * sy, sys.intern(anchor), fill, opacity, text, tags,
                                     size, fonts.string_width(text, size * sy,
                                                              font == fonts.BOLD)))
     return runs
