@@ -7,6 +7,7 @@ tags beyond the core schema) while recording each value's line, so later stages 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -152,7 +153,7 @@ class _Builder:
                 self.anchors[k_event.anchor] = [k_event]
             if self._resolved(k_event) == "tag:yaml.org,2002:merge":
                 raise InputError("merge keys (<<) are not supported", self.path, k_line)
-            k = str(self._scalar(k_event, key))
+            k = sys.intern(str(self._scalar(k_event, key)))  # one 'title' for every card
             if k in out:
                 raise InputError(f"key '{k}' appears twice", self.path, k_line,
                                  key_text(key + (k,)))
