@@ -1,13 +1,13 @@
-"""A large component's faces rendered and split into layers in forked workers, one
-contiguous range of its items each.
+"""A large component's faces rendered and split into layers by this process and forked
+workers at once, one contiguous range of its items each.
 
 Rendering a face (Jinja) and splitting it into checked layers (lxml, svgcheck, text runs)
-is about half of building a large deck, and no face depends on another. Each worker
-takes a range of the printed items with a layer store of its own and sends back its
-faces and the layers they use; the parent takes the ranges in order, as if it had parsed
-every face itself. What is drawn, and how (a layer used twice becomes one form), is
-decided afterwards from the same faces in the same order, so the PDF's bytes are those
-of one process."""
+is about half of building a large deck, and no face depends on another. This process
+takes the first range straight into its layer store; each worker takes another with a
+store of its own and sends back its faces and the layers they use, which are taken in
+order, as if this process had parsed every face itself. What is drawn, and how (a layer
+used twice becomes one form), is decided afterwards from the same faces in the same
+order, so the PDF's bytes are those of one process."""
 
 from __future__ import annotations
 
