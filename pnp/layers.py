@@ -23,7 +23,7 @@ from .facemap import TAG_ATTR, TAG_ID_PREFIX, LayerMap, map_drawing, map_runs
 from .svgcheck import check_count, check_layer, check_root
 from .svgtext import TextRun, plain_text_runs
 
-RECENT_DOCS = 256  # documents remembered as split (a shared back is met every card)
+RECENT_DOCS = 256  # documents remembered as split (a shared back, met every card, stays)
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True,
                           remove_pis=True, huge_tree=False)
 
@@ -62,19 +62,20 @@ class LayerStore:
         self._origin: dict[str, str] = {}
         self._maps: dict[str, LayerMap] = {}
         self._counts: dict[str, int] = {}  # SVG elements in each layer
-        self._docs: dict[tuple[bytes, str], Face] = {}  # the latest documents split
+        self._docs: dict[tuple[bytes, str], Face] = {}  # documents split, least recent first
         self._sizes: dict[tuple[float, float], tuple[float, float]] = {}
         self.complaints: dict[str, list[str]] = {}  # layer key → what svglib could not draw
 
     def parse(self, svg: str, origin: str) -> Face:
         """Split an SVG document into layers; `origin` names the template for errors.
         The same document (a deck's shared back) is split and checked once."""
-        digest = hashlib.sha1(svg.encode("utf-8")).digest()
-        face = self._docs.get((digest, origin))
+        doc = (hashlib.sha1(svg.encode("utf-8")).digest(), origin)
+        face = self._docs.pop(doc, None)  # (put back last: the most recently used)
         if face is None:
             if len(self._docs) >= RECENT_DOCS:  # a deck of unique fronts: not kept all
                 del self._docs[next(iter(self._docs))]
-            face = self._docs[(digest, origin)] = self._parse(svg, origin)
+            face = self._parse(svg, origin)
+        self._docs[doc] = face
         return face
 
     def _parse(self, svg: str, origin: str) -> Face:
