@@ -179,17 +179,18 @@ class _Builder:
         return events
 
     def _tag(self, event: yaml.Event, kind: type, key: Key, line: int) -> str:
-        tag = event.tag
-        if tag is None or tag == "!":
-            tag = self.loader.resolve(kind, None, event.implicit)
+        """The event's tag, resolved; one of the core schema's or an InputError."""
+        tag = self._resolved(event, kind)
         if tag not in _CORE_TAGS:
             raise InputError(f"unsupported YAML tag {tag}", self.path, line,
                              key_text(key) or None)
         return tag
 
-    def _resolved(self, event: yaml.ScalarEvent) -> str:
+    def _resolved(self, event: yaml.Event, kind: type = yaml.ScalarNode) -> str:
         tag = event.tag
-        if tag is None or tag == "!":  # the same short texts (keys) come again and again
+        if (tag is None or tag == "!") and kind is not yaml.ScalarNode:
+            tag = self.loader.resolve(kind, None, event.implicit)
+        elif tag is None or tag == "!":  # the same short texts (keys) come again and again
             short = len(event.value) <= 40
             tag = self._tags.get((event.value, event.implicit)) if short else None
             if tag is None:
@@ -200,10 +201,7 @@ class _Builder:
 
     def _scalar(self, event: yaml.ScalarEvent, key: Key) -> Any:
         line = event.start_mark.line + 1
-        tag = self._resolved(event)
-        if tag not in _CORE_TAGS:
-            raise InputError(f"unsupported YAML tag {tag}", self.path, line,
-                             key_text(key) or None)
+        tag = self._tag(event, yaml.ScalarNode, key, line)
         if tag == _STR:  # what the constructor returns for text, without a node
             return event.value
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,

@@ -36,18 +36,14 @@ class Built:
     guests: dict[str, int] = field(default_factory=dict)  # printed in the spare space: items
 
 
-def who(comp: Component, item: Item, side: str, template: str | None) -> Who:
+def _whos(comp: Component, item: Item, back_template: str) -> tuple[Who, Who]:
+    """Where an item's front and back come from (its place worked out once for both)."""
     from ..load import key_text
 
-    return Who(comp.id, item.id, side, sys.intern(str(item.source.path)), item.line(),
-               key_text(item.key), template)  # one path text for a deck, not one a card
-
-
-def _whos(comp: Component, item: Item, back_template: str) -> tuple[Who, Who]:
-    """Where an item's front and back come from (worked out once for both)."""
-    front = who(comp, item, "front", comp.spec.front)
-    return front, Who(front.component, front.item, "back", front.path, front.line,
-                      front.key, back_template)
+    path = sys.intern(str(item.source.path))  # one path text for a deck, not one a card
+    line, key = item.line(), key_text(item.key)
+    return (Who(comp.id, item.id, "front", path, line, key, comp.spec.front),
+            Who(comp.id, item.id, "back", path, line, key, back_template))
 
 
 def layout_for(game: Game, comp: Component, opts: BuildOptions,
