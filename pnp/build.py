@@ -112,6 +112,23 @@ def _render_game(game: Game, templates_root: Path, opts: BuildOptions,
         result.problems.extend(missing)
         return result
     records: list[PdfRecord] = []
+    checks = preflight.Streaming(game, renderer, opts.paper)
+    with checks.watching():  # each page's faces checked as it is drawn
+        _render_components(game, renderer, opts, progress, result, records)
+    for message, (path, line, key) in renderer.overflows:
+        problem = Problem("error", path, line, key, message, "text-placement")
+        if problem not in result.problems:
+            result.problems.append(problem)
+    found, counts = checks.finish(records)
+    result.problems.extend(found)
+    result.checks = counts
+    return result
+
+
+def _render_components(game: Game, renderer: Renderer, opts: BuildOptions,
+                       progress: Callable[[str], None] | None, result: Rendered,
+                       records: list[PdfRecord]) -> None:
+    """Build each component in memory, hosts before their guests (`print_with`)."""
     printed_with: dict[str, str] = {}  # guest → the host whose sheet carries it
     hosts_first = sorted(game.components.values(), key=lambda c: c.spec.print_with is not None)
     for n, comp in enumerate(hosts_first, 1):
@@ -153,14 +170,6 @@ def _render_game(game: Game, templates_root: Path, opts: BuildOptions,
             if built.guests and name == f"{comp.id}.pdf":
                 meta["with"] = [{"component": g, "items": n} for g, n in built.guests.items()]
             result.outputs.append((name, data, meta))
-    for message, (path, line, key) in renderer.overflows:
-        problem = Problem("error", path, line, key, message, "text-placement")
-        if problem not in result.problems:
-            result.problems.append(problem)
-    found, counts = preflight.run(game, records, renderer, opts.paper)
-    result.problems.extend(found)
-    result.checks = counts
-    return result
 
 
 def prepare_game(folder: Path, templates_root: Path, opts: BuildOptions,

@@ -71,7 +71,7 @@ class LayerStore:
         The same document (a deck's shared back) is split and checked once."""
         doc = (hashlib.sha1(svg.encode("utf-8")).digest(), origin)
         face = self._docs.pop(doc, None)  # (put back last: the most recently used)
-        if face is None:
+        if face is None or not all(key in self.runs for key in face.layers):  # forgotten
             if len(self._docs) >= RECENT_DOCS:  # a deck of unique fronts: not kept all
                 del self._docs[next(iter(self._docs))]
             face = self._parse(svg, origin)
@@ -175,6 +175,14 @@ class LayerStore:
 
     def origin(self, key: str) -> str:
         return self._origin.get(key, "")
+
+    def forget(self, keys: list[str]) -> None:
+        """Let go of layers drawn and checked for the last time (a deck's card text); a
+        layer met again is split and checked again."""
+        for key in keys:
+            for table in (self.runs, self.size, self._layer_xml, self._drawings, self._origin,
+                          self._maps, self._counts, self.complaints):
+                table.pop(key, None)  # type: ignore[attr-defined]
 
 
 def _tags_to_ids(layer: etree._Element) -> None:

@@ -20,6 +20,8 @@ from .errors import InputError
 MAX_FILE_BYTES = 5 * 1024 * 1024  # content files are small; refuse huge ones fast
 MAX_NODES = 200_000  # guards against alias bombs ("billion laughs")
 MAX_DEPTH = 64
+SHALLOW = 2  # parts of the keys a large file records lines for at first: its items
+SHALLOW_FROM = 256_000  # characters: a file this large is a large file
 
 Key = tuple[str | int, ...]
 
@@ -42,10 +44,17 @@ class Source:
     path: Path
     data: Any
     lines: dict[Key, int] = field(default_factory=dict)
+    # a large file (a deck of thousands of cards) first records the lines of its items
+    # only (keys of up to SHALLOW parts) and keeps its text: the lines below are found,
+    # by parsing it again, the first time one is asked for (a problem to point at)
+    text: str | None = field(default=None, repr=False)
 
     def line(self, key: Key) -> int | None:
         """Line of the value at `key`, or of its nearest ancestor that has one."""
         k = tuple(key)
+        if self.text is not None and len(k) > SHALLOW:
+            self.lines = _parse(self.text, self.path, None).lines
+            self.text = None
         while True:
             if k in self.lines:
                 return self.lines[k]
@@ -71,9 +80,10 @@ class _Builder:
     anchored value keeps its events, to be built again wherever an alias names it, so
     the limits below count every value an alias expands to."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, depth: int | None) -> None:
         self.path = path
         self.lines: dict[Key, int] = {}
+        self.depth = depth  # record the lines of keys of at most this many parts
         self.count = 0
         self.loader = _Loader("")
         self.anchors: dict[str, list[yaml.Event] | None] = {}  # None: still being read
@@ -118,7 +128,8 @@ class _Builder:
             )
         if depth > MAX_DEPTH:
             raise InputError(f"nested deeper than {MAX_DEPTH} levels", self.path, line)
-        self.lines.setdefault(key, line)
+        if self.depth is None or len(key) <= self.depth:
+            self.lines.setdefault(key, line)
         recording = read == self._read and event.anchor is not None
         if recording:  # an anchor is defined once, where it is read
             self._define(event.anchor, line)
@@ -157,7 +168,8 @@ class _Builder:
             if k in out:
                 raise InputError(f"key '{k}' appears twice", self.path, k_line,
                                  key_text(key + (k,)))
-            self.lines[key + (k,)] = k_line
+            if self.depth is None or len(key) < self.depth:
+                self.lines[key + (k,)] = k_line
             out[k] = self.build(read, read(), key + (k,), depth + 1)
         return out
 
@@ -217,7 +229,15 @@ class _Builder:
 
 def parse_yaml(text: str, path: Path) -> Source:
     """Parse YAML text into a Source; any YAML error becomes a one-line InputError."""
-    builder = _Builder(path)
+    if len(text) <= SHALLOW_FROM:
+        return _parse(text, path, None)
+    source = _parse(text, path, SHALLOW)
+    source.text = text
+    return source
+
+
+def _parse(text: str, path: Path, depth: int | None) -> Source:
+    builder = _Builder(path, depth)
     reader = _Loader(text)
     try:
         data = builder.document(reader.get_event)

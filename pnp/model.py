@@ -132,7 +132,7 @@ class GameSpec:
     preflight: GameChecks = field(default_factory=GameChecks)
 
 
-@dataclass
+@dataclass(slots=True)
 class Item:
     """One card, tile or token with its field values; `copies` prints it several times."""
 

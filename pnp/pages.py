@@ -7,8 +7,10 @@ layer maps of the faces (facemap). All lengths in PDF points, y up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from .facemap import Box, LayerMap
 
@@ -82,6 +84,29 @@ class LayerSource(Protocol):
     def layer_map(self, key: str) -> LayerMap: ...
 
 
+class CheckedFaces(Protocol):
+    """What the face checks found on a file's pages while it was drawn, to be reported
+    in the order the checks of the whole file would have (preflight.stream)."""
+
+    def replay(self, report: Any) -> None: ...
+
+
+class PageWatch(Protocol):
+    """Checks one painter's pages as each is drawn (preflight.stream.Streaming.watch)."""
+
+    faces: CheckedFaces
+
+    def page(self, page: PageRecord, layers: LayerSource) -> None: ...
+
+    def keeps(self, placed: Placed) -> bool: ...
+
+
+# Set while a game is built (build.render_game): a painter that owns its layers gives
+# each finished page to this, then lets go of what no later check reads.
+WATCH_PAGES: ContextVar[Callable[[str], PageWatch] | None] = ContextVar(
+    "pnp_watch_pages", default=None)
+
+
 @dataclass
 class PdfRecord:
     """One PDF file as preflight sees it."""
@@ -92,3 +117,4 @@ class PdfRecord:
     layers: LayerSource
     unresolved: list[str] = field(default_factory=list)  # PDF names without a resource
     fonts: list[str] = field(default_factory=list)  # fonts embedded in the file
+    faces_checked: CheckedFaces | None = None  # its faces, checked as it was drawn

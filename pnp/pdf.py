@@ -20,17 +20,19 @@ from . import fonts, pdfcheck, rlspeed
 from .errors import ContentError
 from .facemap import Box, LayerMap
 from .layers import Face, LayerStore
-from .pages import Furniture, FurnitureKind, PageRecord, PdfRecord, Placed, Role, Who
+from .pages import WATCH_PAGES, Furniture, FurnitureKind, PageRecord, PdfRecord, Placed, Role, Who
 from .svgtext import draw_runs
 
-__all__ = ["Face", "LayerStore", "SvgPainter", "end_form", "new_canvas"]
+__all__ = ["Face", "LayerStore", "PdfBytes", "SvgPainter", "end_form", "new_canvas"]
 
 
 class SvgPainter:
     """Draws faces onto one canvas, sharing repeated layers as form XObjects."""
 
     def __init__(self, canvas: Canvas, reference_root: Path,
-                 store: LayerStore | None = None) -> None:
+                 store: LayerStore | None = None, component: str | None = None) -> None:
+        """`component`: the painter's pages are checked as they are drawn, while a game
+        is built (pages.WATCH_PAGES), unless it shares its `store` with other painters."""
         self.canvas = canvas
         self.layers = store or LayerStore(reference_root)
         self._uses: dict[str, int] = {}
@@ -38,6 +40,8 @@ class SvgPainter:
         self._repeats: dict[Hashable, tuple[list[str], list[Furniture]]] = {}
         self.pages: list[PageRecord] = []
         self._page: PageRecord | None = None
+        watch = WATCH_PAGES.get()
+        self._watch = watch(component) if watch and component and store is None else None
 
     @property
     def complaints(self) -> dict[str, list[str]]:
@@ -119,9 +123,29 @@ class SvgPainter:
         self._record().furniture.append(Furniture(kind, box, size, text))
 
     def show_page(self) -> None:
-        self._record()
+        page = self._record()
         self._page = None
         self.canvas.showPage()
+        encode_last_page(self.canvas)
+        if self._watch is not None:
+            self._watch.page(page, self)
+            self._let_go(page)
+
+    def _let_go(self, page: PageRecord) -> None:
+        """Once a page is drawn and checked, a layer drawn only once on this canvas is not
+        needed again, nor are the page's face records, unless a check across files
+        (colour cues, fits) reads them later."""
+        assert self._watch is not None
+        kept = []
+        for placed in page.placed:
+            if self._watch.keeps(placed):
+                kept.append(placed)
+                continue
+            once = [k for k in placed.layers if self._uses.get(k) == 1]
+            self.layers.forget(once)
+            for key in once:  # met again, it is a new layer (drawn once: not a form)
+                del self._uses[key]
+        page.placed = kept
 
     def _record(self) -> PageRecord:
         if self._page is None:
@@ -138,7 +162,8 @@ class SvgPainter:
         self.canvas.save()
         doc = self.canvas._doc
         record = PdfRecord(name, component, self.pages, self,
-                           pdfcheck.unresolved(doc), pdfcheck.embedded_fonts(doc))
+                           pdfcheck.unresolved(doc), pdfcheck.embedded_fonts(doc),
+                           self._watch.faces if self._watch else None)
         return buffer.getvalue(), record
 
     def _paint(self, key: str) -> None:
@@ -189,6 +214,46 @@ def end_form(canvas: Canvas) -> None:
     resources.setShading(canvas._shadingUsed)
     resources.setColorSpace(canvas._colorsUsed)
     canvas.endForm(Resources=resources)
+
+
+class PdfBytes:
+    """The file a canvas saves into: the PDF's bytes kept as reportlab hands them over,
+    not copied into a growing buffer and out again (a large deck is held once, not three
+    times, while it is saved)."""
+
+    def __init__(self) -> None:
+        self._parts: list[bytes] = []
+
+    def write(self, data: bytes) -> int:
+        self._parts.append(data)
+        return len(data)
+
+    def getvalue(self) -> bytes:
+        if len(self._parts) != 1:
+            self._parts = [b"".join(self._parts)]
+        return self._parts[0]
+
+
+def encode_last_page(canvas: Canvas) -> None:
+    """Compress the page just finished now, as reportlab would when saving (same filters,
+    same bytes), and let go of its text: a 10,000-card deck holds its pages packed, not
+    ~7 MB of page operators until the end."""
+    from reportlab import rl_config
+    from reportlab.pdfbase import pdfdoc
+
+    page = canvas._doc.Pages.pages[-1]
+    if page.Contents or not page.stream or not page.compression:
+        return
+    filters = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [
+        pdfdoc.PDFZCompress]
+    content = page.stream
+    for f in reversed(filters):  # reportlab applies them last first (PDFStream.format)
+        content = f.encode(content)
+    stream = pdfdoc.PDFStream(pdfdoc.PDFDictionary(
+        {"Filter": pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in filters])}), content)
+    stream.__Comment__ = "page stream"
+    page.Contents = stream
+    page.stream = None
 
 
 def new_canvas(path: Path | Any, page_w: float, page_h: float, title: str) -> Canvas:

@@ -148,18 +148,17 @@ def _replacement_changes(game: Game, exp: Expectation, index: int, shipped: Any)
 
 def check_ids(game: Game) -> list[Problem]:
     """Ids are unique across the whole game, custom files included."""
-    seen: dict[str, tuple[str, int | None]] = {}
+    seen: dict[str, Item] = {}
     problems = []
     for comp in game.components.values():
         for item in comp.items:
-            if item.id in seen:
-                first_path, first_line = seen[item.id]
+            first = seen.setdefault(item.id, item)
+            if first is not item:  # lines looked up for problems only (load.Source)
                 problems.append(Problem(
                     "error", str(item.source.path), item.line("id"),
                     key_text(item.key + ("id",)),
-                    f"id '{item.id}' is used twice (first at {first_path}:{first_line})"))
-            else:
-                seen[item.id] = (str(item.source.path), item.line("id"))
+                    f"id '{item.id}' is used twice (first at {first.source.path}:"
+                    f"{first.line('id')})"))
     return problems
 
 

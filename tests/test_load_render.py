@@ -189,3 +189,45 @@ def test_fifty_megabyte_file_is_refused_with_exit_2(tmp_path: Path) -> None:
     lines = assert_clean_failure(run_pnp("validate", "temple-of-doom", "--custom", big), 2)
     assert time.perf_counter() - t < 10
     assert "huge.yaml: larger than 5 MiB; a file is limited to that" in lines[0]
+
+
+def test_a_large_file_finds_the_lines_below_its_items_when_asked() -> None:
+    """A deck of thousands of cards records its items' lines first; a field's line is
+    found (by parsing the kept text again) the first time a problem asks for it."""
+    from pnp.load import SHALLOW, SHALLOW_FROM
+
+    cards = [f"  - id: c{i}\n    title: Card {i}\n    text: 'words {i}'\n" for i in range(6000)]
+    text = "cards:\n" + "".join(cards)
+    assert len(text) > SHALLOW_FROM
+    src = parse_yaml(text, Path("big.yaml"))
+    assert src.text is not None and max(len(k) for k in src.lines) == SHALLOW
+    assert src.line(("cards", 4321)) == 2 + 4321 * 3
+    assert src.line(("cards", 4321, "text")) == 2 + 4321 * 3 + 2
+    assert src.line(("cards", 17, "title")) == 2 + 17 * 3 + 1
+    assert src.line(("cards", 17, "title", "nope")) == 2 + 17 * 3 + 1
+    assert src.text is None  # found once, then kept like any file's
+    small = parse_yaml("cards:\n" + "".join(cards[:10]), Path("small.yaml"))
+    assert small.text is None and small.line(("cards", 9, "text")) == 2 + 9 * 3 + 2
+
+
+def test_a_duplicate_id_deep_in_a_large_deck_points_at_both_lines(tmp_path: Path) -> None:
+    from pnp.load import SHALLOW_FROM
+
+    folder = tmp_path / "content" / "big"
+    (folder / "templates").mkdir(parents=True)
+    (folder / "game.yaml").write_text(
+        "id: big\nname: Big deck\nrules: none\ncomponents:\n  cards:\n    kind: deck\n"
+        "    title: Cards\n    file: cards.yaml\n    size: poker\n    front: front.svg.j2\n"
+        "    fields:\n      title: {type: text}\n")
+    ids = [f"c{i}" for i in range(5000)]
+    ids[4000] = "c123"
+    cards = "".join(f"  - title: A card called {i} with some words on it\n    id: {c}\n"
+                    for i, c in enumerate(ids))
+    (folder / "cards.yaml").write_text("cards:\n" + cards)
+    assert len(cards) > SHALLOW_FROM
+    (folder / "templates" / "front.svg.j2").write_text(
+        '{% import "pnp.svg.j2" as pnp %}{% call pnp.face(face) %}{% endcall %}\n')
+    done = run_pnp("validate", "big", "--content", str(tmp_path / "content"))
+    assert done.returncode == 1
+    assert f"cards.yaml:{2 + 4000 * 2 + 1}: cards[4000].id: id 'c123' is used twice " \
+           f"(first at {folder / 'cards.yaml'}:{2 + 123 * 2 + 1})" in done.stdout + done.stderr

@@ -171,3 +171,22 @@ def test_a_bad_card_in_a_worker_is_the_error_one_process_gives(
     monkeypatch.setattr(faceparts, "workers", lambda jobs: 1)
     assert forked == problems()
     assert any("9000000" in p and "front.svg.j2" in p for p in forked), forked
+
+
+def test_a_forgotten_layer_met_again_is_split_again(tmp_path: Path) -> None:
+    """A painter lets go of a layer once it has drawn and checked it for the last time;
+    the same SVG parsed later comes back whole (not a face whose layers are gone)."""
+    from pnp.layers import LayerStore
+
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" '
+           'viewBox="0 0 20 20"><g><text x="2" y="10" font-family="Fira Sans" '
+           'font-size="3">Once</text></g><g><rect x="1" y="1" width="5" height="5" '
+           'fill="#ff0000"/></g></svg>')
+    store = LayerStore(tmp_path)
+    face = store.parse(svg, "t.svg.j2")
+    runs = [store.runs[k] for k in face.layers]
+    store.forget(list(face.layers))
+    assert not any(k in store.runs or k in store.size for k in face.layers)
+    again = store.parse(svg, "t.svg.j2")
+    assert again.layers == face.layers and [store.runs[k] for k in again.layers] == runs
+    assert store.layer_map(again.layers[1]).fills  # the rect drawn by svglib maps again

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import assert_clean_failure, run_pnp
@@ -354,3 +355,109 @@ def test_svg_roots_without_a_usable_size(tmp_path: Path, root: str) -> None:
                                      if command == "build" else
                                      run_pnp(command, "pf", "--content", folder.parent), 1)
         assert any("front.svg.j2" in ln and ("width" in ln or "viewBox" in ln) for ln in lines)
+
+
+# -- pages checked as they are drawn ----------------------------------------------------
+
+MESSY = """\
+id: mess
+name: Mess probe
+rules: none
+components:
+  cards:
+    kind: deck
+    title: Probe cards
+    file: cards.yaml
+    size: poker
+    front: front.svg.j2
+    back: back.svg.j2
+    preflight: {tell_apart: [colour]}
+    fields: &fields
+      colour: {type: choice, choices: [red, green, black, white]}
+      label: {type: text}
+      size: {type: number}
+  chits:
+    kind: deck
+    title: Chits
+    file: cards.yaml
+    items_key: chits
+    size: poker
+    front: front.svg.j2
+    fields: *fields
+preflight:
+  fits:
+    - {id: five, what: five on a spot, piece: 9mm, space: 'cards:spot', count: 5}
+    - {id: big, what: a big token, piece: 25mm, space: 'cards:spot'}
+  known_gaps:
+    - {check: fits, fit: big, issue: 'issue 99: bigger spots'}
+"""
+MESSY_FRONT = HEAD + "\n" + "\n".join([
+    COLOURED, SPOT,
+    '<g><rect x="5" y="38.5" width="50" height="30" fill="none" stroke="#000000" '
+    'stroke-width="0.4"/></g>',
+    '<g><text x="10" y="40" font-family="Fira Sans" font-size="{{ item.size }}" '
+    'fill="#000000">{{ item.label }}</text></g>',
+    '<g><text x="1" y="86" font-family="Fira Sans" font-size="3" fill="#000000">'
+    'edge {{ item.id }}</text></g>',
+    '<g><rect x="5" y="5" width="10" height="10" fill="-1" stroke="#000"/></g>']) + TAIL
+
+
+def messy_game(tmp_path: Path) -> Path:
+    folder = tmp_path / "content" / "mess"
+    (folder / "templates").mkdir(parents=True)
+    (folder / "game.yaml").write_text(MESSY)
+    labels = ["One", "Two", "A label much too long to fit its little box", "Crossed"]
+    lists = []
+    for name, n in (("cards", 23), ("chits", 13)):
+        lists.append(f"{name}:\n" + "".join(
+            f"  - {{id: {name}{i}, colour: {['red', 'green', 'black', 'white'][i % 4]}, "
+            f"label: '{labels[i % 4]}', size: {[3, 1.5, 3, 2][i % 3]}}}\n" for i in range(n)))
+    (folder / "cards.yaml").write_text("".join(lists))
+    (folder / "templates" / "front.svg.j2").write_text(MESSY_FRONT + "\n")
+    (folder / "templates" / "back.svg.j2").write_text(
+        HEAD + '<g><rect x="-3" y="-3" width="{{ face.full_w }}" height="{{ face.full_h }}" '
+        'fill="#334455"/></g>' + TEXT.format(size="2", text="back") + TAIL + "\n")
+    return folder
+
+
+def test_pages_checked_as_drawn_report_what_whole_files_would(tmp_path: Path) -> None:
+    """A build checks each page's faces as soon as the page is drawn and lets go of its
+    cards; the problems, their order, the items they name and the counts are those of
+    the files checked whole after the drawing."""
+    from pnp import preflight
+    from pnp.build import load_valid_game, render_game
+    from pnp.components import items
+    from pnp.layers import LayerStore
+    from pnp.options import BuildOptions
+    from pnp.preflight import text_checks
+    from pnp.render import Renderer, search_path
+
+    templates = Path(__file__).resolve().parent.parent / "templates"
+    game, _ = load_valid_game(messy_game(tmp_path), [])
+    seen: dict[str, int] = {"files": 0, "pages": 0, "let go": 0}
+
+    def spy(name: str, real: Any) -> Any:
+        def call(*args: Any) -> Any:
+            seen[name] += len(args[1]) if name == "let go" else 1
+            return real(*args)
+        return call
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(text_checks, "check", spy("files", text_checks.check))
+        mp.setattr(text_checks, "check_page", spy("pages", text_checks.check_page))
+        mp.setattr(LayerStore, "forget", spy("let go", LayerStore.forget))
+        streamed = render_game(game, templates, BuildOptions())
+    # every page checked as drawn, none as a whole file; the chits (read by no check
+    # across files) let go of the layers only they drew (at least each one's 'edge' text),
+    # the cards (colour cues, fits) keep theirs
+    assert seen["files"] == 0 and seen["pages"] == 8 and seen["let go"] >= 13
+    renderer = Renderer(search_path(game.folder, templates, game.id))
+    records = [r for comp in game.components.values()  # no build running: nothing streamed
+               for r in items.build(game, comp, renderer, BuildOptions()).records]
+    assert all(r.faces_checked is None and r.pages[0].placed for r in records)
+    whole, counts = preflight.run(game, records, renderer, "a4")
+    assert {p.check for p in whole} >= {"svg", "text-size", "text-placement", "colour-cues",
+                                         "fits"}
+    assert any(p.message.endswith("and 3 more]") for p in whole)  # items named in order
+    assert streamed.problems[-len(whole):] == whole
+    assert streamed.checks == counts and list(streamed.checks) == list(counts)

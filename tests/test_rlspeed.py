@@ -78,3 +78,30 @@ def test_install_reaches_the_modules_that_write_pdfs() -> None:
     assert pdfdoc.asciiBase85Encode is rl_accel.asciiBase85Encode
     assert pdfdoc.escapePDF is canvas.escapePDF is rl_accel.escapePDF
     assert rl_accel.fp_str(0.5, 72 / 25.4) == rl_accel._py_fp_str(0.5, 72 / 25.4)
+
+
+def test_pages_packed_as_drawn_save_the_bytes_reportlab_saves() -> None:
+    """pdf.encode_last_page compresses each page when it is finished instead of when the
+    file is saved, and PdfBytes keeps the saved file without copying: same bytes."""
+    import io
+
+    from pnp.pdf import PdfBytes, encode_last_page, new_canvas
+
+    def draw(buffer: object, pack: bool) -> None:
+        c = new_canvas(buffer, 200, 300, "packed")
+        for page in range(3):
+            for i in range(200):
+                c.setFillColorRGB(i / 200, page / 3, 0.5)
+                c.rect(i % 20 * 9, i // 20 * 9, 8, 8, stroke=0, fill=1)
+            c.drawString(10, 290, f"page {page} · ünïcödé")
+            c.showPage()
+            if pack:
+                assert c._doc.Pages.pages[-1].stream is not None
+                encode_last_page(c)
+                assert c._doc.Pages.pages[-1].stream is None  # only the packed page is held
+        c.save()
+
+    plain, packed = io.BytesIO(), PdfBytes()
+    draw(plain, False)
+    draw(packed, True)
+    assert packed.getvalue() == plain.getvalue() and b"/FlateDecode" in plain.getvalue()

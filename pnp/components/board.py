@@ -4,7 +4,6 @@ drawn once (a form) and shown through each page's window."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from .. import impose
@@ -13,7 +12,7 @@ from ..games import module_for
 from ..model import Component, Game
 from ..options import BuildOptions
 from ..pages import PdfRecord, Who
-from ..pdf import LayerStore, SvgPainter, new_canvas
+from ..pdf import LayerStore, PdfBytes, SvgPainter, new_canvas
 from ..render import Renderer
 from ..units import MM
 from . import board_tiles
@@ -53,7 +52,7 @@ def _poster(game: Game, comp: Component, svg: str, opts: BuildOptions,
     running `--bleed` (at most the art's own bleed) past the trim, and a slug around it
     for crop marks, the info line and the scale bar. TrimBox is the board, BleedBox the
     trim plus the bleed."""
-    buf = io.BytesIO()
+    buf = PdfBytes()
     face = store.parse(svg, comp.spec.front)
     s = POSTER_SLUG
     bleed = max(0.0, min(opts.bleed, art_bleed))

@@ -8,7 +8,6 @@ finished board shows none of them. Page 1 is an index of the sheets."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from .. import fonts, impose
@@ -18,7 +17,7 @@ from ..impose import Mark
 from ..model import Component, Game
 from ..options import BuildOptions
 from ..pages import PdfRecord, Who
-from ..pdf import LayerStore, SvgPainter, new_canvas
+from ..pdf import LayerStore, PdfBytes, SvgPainter, new_canvas
 from ..text import wrap
 from ..units import MM
 
@@ -39,7 +38,7 @@ def visible_region(plan: impose.TilePlan, tile: impose.Tile) -> tuple[float, flo
 def build(game: Game, comp: Component, svg: str, opts: BuildOptions,
           art_bleed: float, store: LayerStore | None = None) -> tuple[bytes, int, PdfRecord]:
     paper_w, paper_h = opts.page_size
-    buf = io.BytesIO()
+    buf = PdfBytes()
     canvas = new_canvas(buf, paper_w, paper_h, f"{game.spec.name}: {comp.spec.title} (tiled)")
     painter = SvgPainter(canvas, game.folder, store)
     face = painter.parse(svg, comp.spec.front)

@@ -3,7 +3,6 @@ marks and duplex backs."""
 
 from __future__ import annotations
 
-import io
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -17,7 +16,7 @@ from ..furniture import draw_fold_line, draw_info, draw_marks
 from ..model import Component, Game, Item
 from ..options import BuildOptions
 from ..pages import PdfRecord, Who
-from ..pdf import Face, SvgPainter, new_canvas
+from ..pdf import Face, PdfBytes, SvgPainter, new_canvas
 from ..render import Renderer
 from ..units import to_mm
 from ..wording import words
@@ -98,10 +97,10 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     count = len(printed) + sum(len(printed_items(game, g)) for g in joining)
     fold = gutterfold_of(game, comp, opts, count)
     layout = fold.fronts if fold else layout_for(game, comp, opts, count)
-    buf = io.BytesIO()
+    buf = PdfBytes()
     canvas = new_canvas(buf, layout.page_w, layout.page_h,
                         f"{game.spec.name}: {comp.spec.title}")
-    painter = SvgPainter(canvas, game.folder)
+    painter = SvgPainter(canvas, game.folder, component=comp.id)
     # each face is split into layers as it is rendered: its SVG text is not kept
     parsed = parse_in_parts(painter.layers, printed, lambda parse, part: _parsed(
         painter, comp, iter_faces(game, comp, renderer, to_mm(opts.bleed), opts.lang,
@@ -111,6 +110,7 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
                                                    opts.lang))) for g in joining]
     parsed += [face for _, faces_of in joined for face in faces_of]
     chunks = [parsed[i:i + per] for i in range(0, len(parsed), per)]
+    parsed.clear()  # each chunk is let go once its pages are drawn
     extras = _guests(game, layout, len(chunks[-1]) if chunks else 0, others, renderer,
                      opts, painter)
     extras.counts = {**{g.id: len(f) for g, f in joined}, **extras.counts}
@@ -190,15 +190,17 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     for chunk in chunks:
         if fold:
             folded_page(chunk, fold)
-            continue
-        fronts_page(chunk)
-        if has_backs:
-            if opts.duplex:
-                backs_page(chunk)
-            else:
+        else:
+            fronts_page(chunk)
+            if has_backs and not opts.duplex:
                 deferred.append(chunk)
+                continue
+            if has_backs:
+                backs_page(chunk)
+        chunk.clear()  # its faces are drawn and checked (the list stays: chunks[-1])
     for chunk in deferred:
         backs_page(chunk)
+        chunk.clear()
     data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
     return Built(data, len(printed), page_no, has_backs and opts.duplex and not fold, per,
                  records=[record], guests=extras.counts)

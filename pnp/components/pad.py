@@ -8,7 +8,6 @@ line."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from ..furniture import draw_info
@@ -17,7 +16,7 @@ from ..impose import BAND, PRINT_MARGIN, Band
 from ..model import Component, Game
 from ..options import BuildOptions
 from ..pages import Who
-from ..pdf import SvgPainter, new_canvas
+from ..pdf import PdfBytes, SvgPainter, new_canvas
 from ..render import Renderer
 from ..units import MM, to_mm
 from ..wording import words
@@ -79,9 +78,9 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
     sheet_svg, overlay_svgs = render_svgs(game, comp, renderer, opts, overlays, per_page)
     page_w, page_h = page_size(opts, per_page)
     slot_w = page_w / per_page
-    buf = io.BytesIO()
+    buf = PdfBytes()
     canvas = new_canvas(buf, page_w, page_h, f"{game.spec.name}: {comp.spec.title}")
-    painter = SvgPainter(canvas, game.folder)
+    painter = SvgPainter(canvas, game.folder, component=comp.id)
     sheet = painter.parse(sheet_svg, comp.spec.front)
     faces = [painter.parse(o, comp.spec.overlay or "") for o in overlay_svgs] or \
         [None] * len(overlays)

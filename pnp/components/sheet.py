@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from ..furniture import draw_info
@@ -11,7 +10,7 @@ from ..impose import BAND, PRINT_MARGIN, Band
 from ..model import Component, Game
 from ..options import BuildOptions
 from ..pages import Who
-from ..pdf import SvgPainter, new_canvas
+from ..pdf import PdfBytes, SvgPainter, new_canvas
 from ..render import Renderer
 from ..units import MM, to_mm
 from ..wording import words
@@ -49,9 +48,9 @@ def render_svg(game: Game, comp: Component, renderer: Renderer, opts: BuildOptio
 def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> Built:
     w, h = page_size(comp, opts)
     svg = render_svg(game, comp, renderer, opts)
-    buf = io.BytesIO()
+    buf = PdfBytes()
     canvas = new_canvas(buf, w, h, f"{game.spec.name}: {comp.spec.title}")
-    painter = SvgPainter(canvas, game.folder)
+    painter = SvgPainter(canvas, game.folder, component=comp.id)
     face = painter.parse(svg, comp.spec.front)
     painter.draw(face, 0, 0, role="sheet", who=Who(comp.id, side="sheet",
                                                    template=comp.spec.front))

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..pdf import SvgPainter, new_canvas
+from ..pdf import PdfBytes, SvgPainter, new_canvas
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def pixels(points: float, dpi: float) -> int:
 def faces_pdf(folder: Path, pages: list[Page], title: str) -> bytes:
     """A PDF with one face per page. A face drawn on several pages (a shared back, the
     copies of a card) is stored once, as a form."""
-    buf = io.BytesIO()
+    buf = PdfBytes()
     canvas = new_canvas(buf, pages[0].width, pages[0].height, title)
     painter = SvgPainter(canvas, folder)
     uses = Counter((p.svg, p.origin) for p in pages)

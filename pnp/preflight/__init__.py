@@ -14,6 +14,10 @@ Checks (each problem names its check):
 - colour-cues    attributes players tell apart differ clearly in grey and under CVD
                  simulation, or carry a printed non-colour cue
 - fits           pieces fit the spaces they go on (game.yaml preflight.fits)
+
+While a game is built, each page's faces are checked as soon as the page is drawn
+(stream.py), so a large deck never holds all its cards at once; the report is the same
+as checking the finished files.
 """
 
 from __future__ import annotations
@@ -22,20 +26,15 @@ from ..errors import Problem
 from ..model import Game
 from ..pages import PdfRecord
 from ..render import Renderer
-from . import colour_cues, fits, memo, page_checks, text_checks
-from .report import Reporter
+from .stream import Streaming
 
 CHECKS = ("pdf-resources", "svg", "fonts", "glyphs", "text-size", "text-placement",
           "printable-area", "colour-cues", "fits")
+
+__all__ = ["CHECKS", "Streaming", "run"]
 
 
 def run(game: Game, records: list[PdfRecord], renderer: Renderer | None,
         paper: str) -> tuple[list[Problem], dict[str, int]]:
     """Every problem found in these PDFs, and how many things each check looked at."""
-    report = Reporter(game, renderer, paper, memo.SHARED.get())
-    for record in records:
-        page_checks.check(report, record)
-        text_checks.check(report, record)
-    colour_cues.check(report, records)
-    fits.check(report, records)
-    return report.problems(), report.counts
+    return Streaming(game, renderer, paper).finish(records)

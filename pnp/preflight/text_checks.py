@@ -15,7 +15,7 @@ from ..components.sheet import FOOTER
 from ..facemap import Box, Fill, LayerMap, Stroke, Text
 from ..geometry import boxes_overlap, on_segment_band, point_in_polygon, segment_hits_box
 from ..impose import PRINT_MARGIN
-from ..pages import PdfRecord, Placed
+from ..pages import PageRecord, PdfRecord, Placed
 from ..units import MM, parse_length
 from . import memo
 from .page_checks import ALLOWED_FONTS
@@ -29,30 +29,36 @@ GRID = 12.0  # pt: bucket size for looking up strokes near a text
 
 
 def check(report: Reporter, record: PdfRecord) -> None:
-    done = report.faces_done
     for page in record.pages:
-        size = (page.width, page.height)
-        furniture = [f.box for f in page.furniture if f.kind in ("info", "scale-bar")]
-        for placed in page.placed:
-            if placed.role == "thumbnail":
-                continue
-            key = (placed.layers, round(placed.scale, 4), placed.role, placed.trim_inset,
-                   placed.rotate180 and placed.role != "item")
-            if key in done:
-                continue
-            done.add(key)
-            if report.shared is None:
-                _check_face(report, record, placed, size, furniture)
-                continue
-            same = memo.face_key(record, placed, size, furniture)
-            calls = report.shared.faces.get(same)
-            if calls is None:  # said on no earlier render of this validate
-                calls = []
-                _check_face(cast(Reporter, memo.Recording(report, calls, placed.who)), record,
-                            placed, size, furniture)
-                report.shared.faces[same] = calls
-            else:
-                memo.replay(report, calls, placed.who)
+        check_page(report, record, page)
+
+
+def check_page(report: Reporter, record: PdfRecord, page: PageRecord) -> None:
+    """The faces on one page of `record` (preflight.stream calls it as each page is
+    drawn)."""
+    done = report.faces_done
+    size = (page.width, page.height)
+    furniture = [f.box for f in page.furniture if f.kind in ("info", "scale-bar")]
+    for placed in page.placed:
+        if placed.role == "thumbnail":
+            continue
+        key = (placed.layers, round(placed.scale, 4), placed.role, placed.trim_inset,
+               placed.rotate180 and placed.role != "item")
+        if key in done:
+            continue
+        done.add(key)
+        if report.shared is None:
+            _check_face(report, record, placed, size, furniture)
+            continue
+        same = memo.face_key(record, placed, size, furniture)
+        calls = report.shared.faces.get(same)
+        if calls is None:  # said on no earlier render of this validate
+            calls = []
+            _check_face(cast(Reporter, memo.Recording(report, calls, placed.who)), record,
+                        placed, size, furniture)
+            report.shared.faces[same] = calls
+        else:
+            memo.replay(report, calls, placed.who)
 
 
 def _comp_checks(report: Reporter, comp_id: str) -> tuple[float, float]:
