@@ -1,4 +1,5 @@
-"""Faster stand-ins for three of reportlab's pure-Python helpers, giving the same bytes.
+"""Faster stand-ins for three of reportlab's pure-Python helpers, giving the same bytes,
+and a lighter start for reportlab.graphics (defer_platypus).
 
 reportlab writes every number of a PDF through `fp_str` and ASCII85-encodes every stream
 in Python (its optional C accelerator rounds differently, which would change the output).
@@ -58,13 +59,48 @@ def _translating(escape: Callable[[Any], str], table: dict[int, str]) -> Callabl
     return escape_pdf
 
 
+def defer_platypus() -> None:
+    """reportlab.graphics (svglib's drawings) takes `Flowable` from reportlab.platypus,
+    whose __init__ then imports paragraphs, tables and page templates and compiles a large
+    regular expression: ~50 ms a command, for names pnp never uses. The package is entered
+    here without its __init__, holding `Flowable` from its own module; the first other
+    name asked of it runs the __init__, so nothing is lost, only put off."""
+    if "reportlab.platypus" in sys.modules:
+        return
+    import importlib.util
+
+    import reportlab
+
+    spec = importlib.util.find_spec("reportlab.platypus")
+    if spec is None or spec.loader is None or not spec.submodule_search_locations:
+        return
+    package = importlib.util.module_from_spec(spec)
+    loader = spec.loader
+
+    def the_rest(name: str) -> Any:
+        del package.__dict__["__getattr__"]
+        loader.exec_module(package)
+        return getattr(package, name)  # AttributeError when platypus has no such name
+
+    package.__getattr__ = the_rest  # type: ignore[method-assign]
+    sys.modules["reportlab.platypus"] = package
+    reportlab.platypus = package  # type: ignore[attr-defined]
+    try:
+        from reportlab.platypus.flowables import Flowable
+    except BaseException:
+        del sys.modules["reportlab.platypus"], reportlab.platypus  # type: ignore[attr-defined]
+        raise
+    package.Flowable = Flowable  # type: ignore[attr-defined]
+
+
 def install() -> None:
     """Put the stand-ins in reportlab's accelerator module and in every reportlab module
     that has already imported the originals (modules imported later take them from
-    rl_accel). Idempotent."""
+    rl_accel), and put off platypus (defer_platypus). Idempotent."""
     global _installed
     if _installed:
         return
+    defer_platypus()
     from reportlab.lib import rl_accel
 
     swaps = {
@@ -77,6 +113,6 @@ def install() -> None:
     for name, (old, new) in swaps.items():
         setattr(rl_accel, name, new)
         for module_name, module in list(sys.modules.items()):
-            if module_name.startswith("reportlab.") and getattr(module, name, None) is old:
+            if module_name.startswith("reportlab.") and vars(module).get(name) is old:
                 setattr(module, name, new)
     _installed = True

@@ -105,3 +105,30 @@ def test_pages_packed_as_drawn_save_the_bytes_reportlab_saves() -> None:
     draw(plain, False)
     draw(packed, True)
     assert packed.getvalue() == plain.getvalue() and b"/FlateDecode" in plain.getvalue()
+
+
+def test_platypus_is_put_off_not_lost() -> None:
+    """svglib's drawings need only platypus's Flowable: the rest of platypus (paragraphs,
+    tables) is not imported for them, and is all there the first time it is asked for."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from pnp import rlspeed\n"
+        "rlspeed.install()\n"
+        "import svglib.svglib\n"
+        "from reportlab.graphics import renderPDF, shapes\n"
+        "assert issubclass(shapes.Drawing, sys.modules['reportlab.platypus'].Flowable)\n"
+        "print('reportlab.platypus.paragraph' in sys.modules)\n"
+        "import io\n"
+        "from reportlab.platypus import Paragraph, SimpleDocTemplate\n"
+        "from reportlab.lib.styles import getSampleStyleSheet\n"
+        "out = io.BytesIO()\n"
+        "SimpleDocTemplate(out).build([Paragraph('later', getSampleStyleSheet()['Normal'])])\n"
+        "import reportlab.platypus as p\n"
+        "print(out.getvalue()[:5] == b'%PDF-', p.Table.__name__)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True", "Table"]
