@@ -1,5 +1,5 @@
 """Faster stand-ins for three of reportlab's pure-Python helpers, giving the same bytes,
-and a lighter start for reportlab.graphics (defer_platypus).
+and a lighter start for svglib and reportlab.graphics (defer_inits).
 
 reportlab writes every number of a PDF through `fp_str` and ASCII85-encodes every stream
 in Python (its optional C accelerator rounds differently, which would change the output).
@@ -59,48 +59,64 @@ def _translating(escape: Callable[[Any], str], table: dict[int, str]) -> Callabl
     return escape_pdf
 
 
-def defer_platypus() -> None:
-    """reportlab.graphics (svglib's drawings) takes `Flowable` from reportlab.platypus,
-    whose __init__ then imports paragraphs, tables and page templates and compiles a large
-    regular expression: ~50 ms a command, for names pnp never uses. The package is entered
-    here without its __init__, holding `Flowable` from its own module; the first other
-    name asked of it runs the __init__, so nothing is lost, only put off."""
-    if "reportlab.platypus" in sys.modules:
+def defer_inits() -> None:
+    """Enter two packages without running their __init__, which pnp does not need:
+    - reportlab.platypus: reportlab.graphics (svglib's drawings) takes only `Flowable`
+      from it, but its __init__ imports paragraphs, tables and page templates and compiles
+      a large regular expression (~50 ms a command);
+    - svglib: its __init__ is the svg2pdf command, and looks up its own version in the
+      installed packages' metadata (~20 ms); pnp imports only svglib.svglib and
+      svglib.fonts.
+    Nothing is lost, only put off: the first other name asked of either runs its
+    __init__."""
+    _without_init("reportlab.platypus", {"Flowable": "flowables"})
+    _without_init("svglib", {})
+
+
+def _without_init(name: str, names: dict[str, str]) -> None:
+    """Put package `name` in sys.modules with its folder but without running its
+    __init__, holding `names` (name → the submodule that defines it)."""
+    if name in sys.modules:
         return
+    import importlib
     import importlib.util
 
-    import reportlab
-
-    spec = importlib.util.find_spec("reportlab.platypus")
+    spec = importlib.util.find_spec(name)
     if spec is None or spec.loader is None or not spec.submodule_search_locations:
         return
     package = importlib.util.module_from_spec(spec)
     loader = spec.loader
 
-    def the_rest(name: str) -> Any:
+    def the_rest(attribute: str) -> Any:
         del package.__dict__["__getattr__"]
         loader.exec_module(package)
-        return getattr(package, name)  # AttributeError when platypus has no such name
+        return getattr(package, attribute)  # AttributeError when it has no such name
 
     package.__getattr__ = the_rest  # type: ignore[method-assign]
-    sys.modules["reportlab.platypus"] = package
-    reportlab.platypus = package  # type: ignore[attr-defined]
+    parent_name, _, child = name.rpartition(".")
+    parent = sys.modules[parent_name] if parent_name else None
+    sys.modules[name] = package
+    if parent is not None:
+        setattr(parent, child, package)
     try:
-        from reportlab.platypus.flowables import Flowable
+        for attribute, module in names.items():
+            value = getattr(importlib.import_module(f"{name}.{module}"), attribute)
+            setattr(package, attribute, value)
     except BaseException:
-        del sys.modules["reportlab.platypus"], reportlab.platypus  # type: ignore[attr-defined]
+        del sys.modules[name]
+        if parent is not None:
+            delattr(parent, child)
         raise
-    package.Flowable = Flowable  # type: ignore[attr-defined]
 
 
 def install() -> None:
     """Put the stand-ins in reportlab's accelerator module and in every reportlab module
     that has already imported the originals (modules imported later take them from
-    rl_accel), and put off platypus (defer_platypus). Idempotent."""
+    rl_accel), and put off two packages' __init__ (defer_inits). Idempotent."""
     global _installed
     if _installed:
         return
-    defer_platypus()
+    defer_inits()
     from reportlab.lib import rl_accel
 
     swaps = {

@@ -107,9 +107,10 @@ def test_pages_packed_as_drawn_save_the_bytes_reportlab_saves() -> None:
     assert packed.getvalue() == plain.getvalue() and b"/FlateDecode" in plain.getvalue()
 
 
-def test_platypus_is_put_off_not_lost() -> None:
-    """svglib's drawings need only platypus's Flowable: the rest of platypus (paragraphs,
-    tables) is not imported for them, and is all there the first time it is asked for."""
+def test_package_inits_are_put_off_not_lost() -> None:
+    """svglib's drawings need only platypus's Flowable, and pnp only svglib's converter:
+    the rest of platypus (paragraphs, tables) and svglib's own command are not imported
+    for them, and are all there the first time they are asked for."""
     import subprocess
     import sys
 
@@ -117,18 +118,21 @@ def test_platypus_is_put_off_not_lost() -> None:
         "import sys\n"
         "from pnp import rlspeed\n"
         "rlspeed.install()\n"
-        "import svglib.svglib\n"
+        "import svglib.svglib, svglib.fonts\n"
         "from reportlab.graphics import renderPDF, shapes\n"
         "assert issubclass(shapes.Drawing, sys.modules['reportlab.platypus'].Flowable)\n"
-        "print('reportlab.platypus.paragraph' in sys.modules)\n"
+        "print('reportlab.platypus.paragraph' in sys.modules,\n"
+        "      'svg2pdf' in vars(sys.modules['svglib']))\n"
         "import io\n"
         "from reportlab.platypus import Paragraph, SimpleDocTemplate\n"
         "from reportlab.lib.styles import getSampleStyleSheet\n"
         "out = io.BytesIO()\n"
         "SimpleDocTemplate(out).build([Paragraph('later', getSampleStyleSheet()['Normal'])])\n"
         "import reportlab.platypus as p\n"
-        "print(out.getvalue()[:5] == b'%PDF-', p.Table.__name__)\n")
+        "import svglib\n"
+        "print(out.getvalue()[:5] == b'%PDF-', p.Table.__name__, callable(svglib.svg2pdf),\n"
+        "      svglib.__version__ != 'unknown')\n")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["False", "True", "Table"]
+    assert done.stdout.split() == ["False", "False", "True", "Table", "True", "True"]
