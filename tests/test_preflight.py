@@ -4,6 +4,7 @@ laid-out pages as pnp draws them."""
 from __future__ import annotations
 
 import io
+import re
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ components:
       colour: {{type: choice, choices: [red, green, black, white]}}
       label: {{type: text}}
 {component}
+{components}
 {game}
 """
 
@@ -41,10 +43,13 @@ TEXT = ('<g><text x="10" y="40" font-family="Fira Sans" font-size="{size}" '
 
 
 def make_game(tmp_path: Path, body: str, component: str = "", game: str = "",
-              cards: str = "  - {id: c1, colour: red, label: One}\n") -> Path:
+              cards: str = "  - {id: c1, colour: red, label: One}\n",
+              components: str = "") -> Path:
+    """`component`: more keys of the cards; `components`: more components."""
     folder = tmp_path / "content" / "pf"
     (folder / "templates").mkdir(parents=True)
     (folder / "game.yaml").write_text(GAME.format(component=textwrap.indent(component, "    "),
+                                                  components=textwrap.indent(components, "  "),
                                                   game=game))
     (folder / "cards.yaml").write_text("cards:\n" + cards)
     (folder / "templates" / "front.svg.j2").write_text(HEAD + "\n" + body + "\n" + TAIL + "\n")
@@ -359,61 +364,36 @@ def test_svg_roots_without_a_usable_size(tmp_path: Path, root: str) -> None:
 
 # -- pages checked as they are drawn ----------------------------------------------------
 
-MESSY = """\
-id: mess
-name: Mess probe
-rules: none
-components:
-  cards:
-    kind: deck
-    title: Probe cards
-    file: cards.yaml
-    size: poker
-    front: front.svg.j2
-    back: back.svg.j2
-    preflight: {tell_apart: [colour]}
-    fields: &fields
-      colour: {type: choice, choices: [red, green, black, white]}
-      label: {type: text}
-      size: {type: number}
-  chits:
-    kind: deck
-    title: Chits
-    file: cards.yaml
-    items_key: chits
-    size: poker
-    front: front.svg.j2
-    fields: *fields
-preflight:
-  fits:
-    - {id: five, what: five on a spot, piece: 9mm, space: 'cards:spot', count: 5}
-    - {id: big, what: a big token, piece: 25mm, space: 'cards:spot'}
-  known_gaps:
-    - {check: fits, fit: big, issue: 'issue 99: bigger spots'}
-"""
-MESSY_FRONT = HEAD + "\n" + "\n".join([
+MESSY_FRONT = "\n".join([
     COLOURED, SPOT,
     '<g><rect x="5" y="38.5" width="50" height="30" fill="none" stroke="#000000" '
     'stroke-width="0.4"/></g>',
-    '<g><text x="10" y="40" font-family="Fira Sans" font-size="{{ item.size }}" '
-    'fill="#000000">{{ item.label }}</text></g>',
+    '<g><text x="10" y="40" font-family="Fira Sans" fill="#000000" font-size="{{ '
+    '{"One": 3, "Two": 1.5, "Crossed": 2}.get(item.label, 3) }}">{{ item.label }}</text></g>',
     '<g><text x="1" y="86" font-family="Fira Sans" font-size="3" fill="#000000">'
     'edge {{ item.id }}</text></g>',
-    '<g><rect x="5" y="5" width="10" height="10" fill="-1" stroke="#000"/></g>']) + TAIL
+    '<g><rect x="5" y="5" width="10" height="10" fill="-1" stroke="#000"/></g>'])
 
 
 def messy_game(tmp_path: Path) -> Path:
-    folder = tmp_path / "content" / "mess"
-    (folder / "templates").mkdir(parents=True)
-    (folder / "game.yaml").write_text(MESSY)
+    """Findings of every kind on many items of two components: the cards (read again by
+    colour cues and fits) and the chits (read by no check across components)."""
     labels = ["One", "Two", "A label much too long to fit its little box", "Crossed"]
-    lists = []
-    for name, n in (("cards", 23), ("chits", 13)):
-        lists.append(f"{name}:\n" + "".join(
-            f"  - {{id: {name}{i}, colour: {['red', 'green', 'black', 'white'][i % 4]}, "
-            f"label: '{labels[i % 4]}', size: {[3, 1.5, 3, 2][i % 3]}}}\n" for i in range(n)))
-    (folder / "cards.yaml").write_text("".join(lists))
-    (folder / "templates" / "front.svg.j2").write_text(MESSY_FRONT + "\n")
+
+    def items(prefix: str, n: int) -> str:
+        return "".join(f"  - {{id: {prefix}{i}, colour: {['red', 'green', 'black', 'white'][i % 4]}"
+                       f", label: '{labels[i % 3 + i // 7 % 2]}'}}\n" for i in range(n))
+
+    folder = make_game(
+        tmp_path, MESSY_FRONT, "back: back.svg.j2\npreflight: {tell_apart: [colour]}",
+        "preflight:\n  fits:\n"
+        "    - {id: five, what: five on a spot, piece: 9mm, space: 'cards:spot', count: 5}\n"
+        "    - {id: big, what: a big token, piece: 25mm, space: 'cards:spot'}\n"
+        "  known_gaps:\n    - {check: fits, fit: big, issue: 'issue 99: bigger spots'}\n",
+        items("cards", 23) + "chits:\n" + items("chits", 13),
+        "chits:\n  kind: deck\n  title: Chits\n  file: cards.yaml\n  size: poker\n"
+        "  front: front.svg.j2\n  fields: {colour: {type: choice, choices: [red, green, "
+        "black, white]}, label: {type: text}}\n")
     (folder / "templates" / "back.svg.j2").write_text(
         HEAD + '<g><rect x="-3" y="-3" width="{{ face.full_w }}" height="{{ face.full_h }}" '
         'fill="#334455"/></g>' + TEXT.format(size="2", text="back") + TAIL + "\n")
@@ -458,6 +438,8 @@ def test_pages_checked_as_drawn_report_what_whole_files_would(tmp_path: Path) ->
     whole, counts = preflight.run(game, records, renderer, "a4")
     assert {p.check for p in whole} >= {"svg", "text-size", "text-placement", "colour-cues",
                                          "fits"}
-    assert any(p.message.endswith("and 3 more]") for p in whole)  # items named in order
+    # one finding on items of both components, named in the order they were drawn
+    assert any(re.search(r"\[cards cards\d+ front, .*chits chits\d+ front and \d+ more\]$",
+                         p.message) for p in whole)
     assert streamed.problems[-len(whole):] == whole
     assert streamed.checks == counts and list(streamed.checks) == list(counts)
