@@ -64,13 +64,31 @@ def forked_map(task: Callable[[int], T], count: int,
     _TASK = task
     try:
         with ProcessPoolExecutor(max_workers=max(1, lanes - here),
-                                 mp_context=multiprocessing.get_context("fork")) as pool:
+                                 mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_die_with_parent,
+                                 initargs=(os.getpid(),)) as pool:
             futures = {i: pool.submit(_run, i) for i in order}
             done = {0: task(0)} if here else {}
             return [done[i] if i in done else futures[i].result()  # type: ignore[misc]
                     for i in range(count)]
     finally:
         _TASK = None
+
+
+def _die_with_parent(parent: int) -> None:
+    """A worker ends when pnp does. Killed outright (kill -9, the out-of-memory killer),
+    pnp cannot tell its workers, and one sending back a large result would wait on the
+    full pipe for ever. Linux ends it with its parent (PR_SET_PDEATHSIG); elsewhere the
+    pipe's broken end does, once pnp is gone."""
+    import ctypes
+    import signal
+
+    try:
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # no prctl: not Linux
+        pass
+    if os.getppid() != parent:  # pnp ended before the line above
+        os._exit(1)
 
 
 def _run(index: int) -> object:

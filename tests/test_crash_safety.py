@@ -2,6 +2,7 @@
 
 import hashlib
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -9,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from conftest import FIXTURES, ROOT, run_pnp
 from pypdf import PdfReader
 
@@ -52,6 +54,40 @@ def test_killed_build_leaves_previous_output_intact(tmp_path: Path) -> None:
     after = snapshot(out / "probe")
     assert after == before
     assert_consistent(out / "probe")
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir() or len(os.sched_getaffinity(0)) < 2,
+                    reason="needs Linux's /proc and two cores (a build with a worker)")
+def test_killed_build_leaves_no_worker_behind(tmp_path: Path) -> None:
+    """A large deck is rendered by pnp and a forked worker; pnp killed outright, the
+    worker ends too (it used to wait for ever on the pipe of its results)."""
+    content = big_probe(tmp_path, 3000)
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "build", "probe", "--content",
+                             str(content), "--out", str(tmp_path / "out")], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    workers: list[int] = []
+    deadline = time.monotonic() + 60
+    while not workers and proc.poll() is None and time.monotonic() < deadline:
+        workers = [int(pid) for pid in children.read_text().split()]
+        time.sleep(0.01)
+    assert workers, "the build forked no worker before it finished"
+    time.sleep(0.3)  # the worker well into its range
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
+        time.sleep(0.05)
+    assert [w for w in workers if _running(w)] == [], "a worker was left running"
+
+
+def _running(pid: int) -> bool:
+    """Alive and not a zombie waiting to be reaped."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
 
 
 def test_parallel_builds_into_one_folder(tmp_path: Path) -> None:
