@@ -7,6 +7,7 @@ SVG `font-family="Fira Sans"` resolves to it; never a silent Helvetica fallback.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from pathlib import Path
 
 FAMILY = "Fira Sans"
@@ -89,11 +90,26 @@ def _drawable() -> frozenset[str]:
 
 @functools.lru_cache(maxsize=512)  # a page's info line is measured to fit, then boxed
 def string_width(text: str, size: float, bold: bool = False) -> float:
-    """Width in points, with the real metrics of the embedded font."""
-    register()
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    """Width in points, with the real metrics of the embedded font: reportlab's own
+    sum (pdfmetrics.stringWidth of a TrueType font), to the last bit."""
+    return 0.001 * size * width_units(text, bold)
 
-    return stringWidth(text, BOLD if bold else REGULAR, size)
+
+def width_units(text: str, bold: bool = False) -> int:
+    """A text's advance in font units (thousandths of its size). The font's widths are
+    whole units, so the units of a line are exactly the sum of its words' and spaces':
+    wrapping measures each word once, not every line so far again."""
+    widths, missing = _widths(bold)
+    return sum(widths(ord(ch), missing) for ch in text)
+
+
+@functools.cache
+def _widths(bold: bool) -> tuple[Callable[[int, int], int], int]:
+    register()
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    face = getFont(BOLD if bold else REGULAR).face
+    return face.charWidths.get, face.defaultWidth
 
 
 @functools.cache

@@ -30,17 +30,22 @@ def _wrapped(text: str, width_mm: float, size: float, bold: bool) -> tuple[str, 
 
 
 def _wrap(text: str, width_mm: float, size: float, bold: bool) -> list[str]:
+    """A line's width is its words' and spaces' font units added up (fonts.width_units):
+    the same number as measuring the whole line, found without measuring it again."""
     width = width_mm * MM
+    space = fonts.width_units(" ", bold)
     lines: list[str] = []
     for para in text.split("\n"):
-        current = ""
+        current, units = "", 0
         for word in para.split():
-            trial = f"{current} {word}" if current else word
-            if not current or fonts.string_width(trial, size, bold) <= width:
-                current = trial
+            word_units = fonts.width_units(word, bold)
+            if not current:
+                current, units = word, word_units
+            elif 0.001 * size * (units + space + word_units) <= width:
+                current, units = f"{current} {word}", units + space + word_units
             else:
                 lines.append(current)
-                current = word
+                current, units = word, word_units
         lines.append(current)
     return lines
 

@@ -231,3 +231,40 @@ def test_a_duplicate_id_deep_in_a_large_deck_points_at_both_lines(tmp_path: Path
     assert done.returncode == 1
     assert f"cards.yaml:{2 + 4000 * 2 + 1}: cards[4000].id: id 'c123' is used twice " \
            f"(first at {folder / 'cards.yaml'}:{2 + 123 * 2 + 1})" in done.stdout + done.stderr
+
+
+def test_widths_added_up_wrap_as_lines_measured_whole() -> None:
+    """Wrapping adds up its words' widths instead of measuring each line again: the
+    widths are reportlab's to the last bit, and so are the lines."""
+    import random
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from pnp import fonts, text
+    from pnp.units import MM
+
+    def wrap_measuring_lines(words: str, width_mm: float, size: float, bold: bool) -> list:
+        lines: list[str] = []
+        for para in words.split("\n"):
+            current = ""
+            for word in para.split():
+                trial = f"{current} {word}" if current else word
+                if not current or stringWidth(trial, fonts.BOLD if bold else fonts.REGULAR,
+                                              size) <= width_mm * MM:
+                    current = trial
+                else:
+                    lines.append(current)
+                    current = word
+            lines.append(current)
+        return lines
+
+    rng = random.Random(16)
+    alphabet = "aeiou lmnrstWMiIl.,;!?éüßœ€ 12\n"
+    for _ in range(600):
+        words = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 160)))
+        width, size, bold = rng.uniform(3, 60), rng.choice([5, 6.5, 7.25, 9, 11.3]), \
+            rng.random() < 0.5
+        assert fonts.string_width(words, size, bold) == stringWidth(
+            words, fonts.BOLD if bold else fonts.REGULAR, size)
+        assert text.wrap(words, width, size, bold) == wrap_measuring_lines(words, width, size,
+                                                                           bold)
