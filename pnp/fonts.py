@@ -106,9 +106,7 @@ def width_units(text: str, bold: bool = False) -> int:
 @functools.cache
 def _widths(bold: bool) -> tuple[Callable[[int, int], int], int]:
     register()
-    from reportlab.pdfbase.pdfmetrics import getFont
-
-    face = getFont(BOLD if bold else REGULAR).face
+    face = _face(bold).face  # type: ignore[attr-defined]
     return face.charWidths.get, face.defaultWidth
 
 

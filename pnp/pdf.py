@@ -14,6 +14,8 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
+from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts, pdfcheck, rlspeed
@@ -201,8 +203,6 @@ def end_form(canvas: Canvas) -> None:
     form are named in its content but defined nowhere, so viewers drop the opacity and
     paint gradients black. Here the form's own resource dictionary is built from what the
     canvas collected while the form was open, and passed to `endForm`."""
-    from reportlab.pdfbase import pdfdoc
-
     resources = pdfdoc.PDFResourceDictionary()
     resources.basicFonts()
     resources.allProcs()
@@ -238,9 +238,6 @@ def encode_last_page(canvas: Canvas) -> None:
     """Compress the page just finished now, as reportlab would when saving (same filters,
     same bytes), and let go of its text: a 10,000-card deck holds its pages packed, not
     ~7 MB of page operators until the end."""
-    from reportlab import rl_config
-    from reportlab.pdfbase import pdfdoc
-
     page = canvas._doc.Pages.pages[-1]
     if page.Contents or not page.stream or not page.compression:
         return
