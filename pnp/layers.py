@@ -146,13 +146,16 @@ class LayerStore:
         if key not in self._drawings:
             from svglib.svglib import SvgRenderer
 
+            from .rlspeed import remember_attributes
+
             fonts.register_svglib()
             collect = _Collect()
             log = logging.getLogger("svglib")
             log.addHandler(collect)
             try:
                 base = self.reference_root.resolve()
-                renderer = SvgRenderer(str(base / "face.svg"), external_reference_root=str(base))
+                renderer = remember_attributes(SvgRenderer(
+                    str(base / "face.svg"), external_reference_root=str(base)))
                 drawing = renderer.render(self._layer_xml[key])
             except Exception as exc:  # svglib on content it cannot take: say where
                 raise ContentError(f"the SVG cannot be drawn: {type(exc).__name__}: {exc}",

@@ -12,10 +12,8 @@ the jobs run one after another in this process."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -33,7 +31,12 @@ _TASK: Callable[[int], object] | None = None  # what the forked workers run: set
 
 def workers(jobs: int) -> int:
     """Processes worth starting for `jobs` jobs: one a core this process may use, or
-    at most PNP_JOBS (PNP_JOBS=1: everything in this process)."""
+    at most PNP_JOBS (PNP_JOBS=1: everything in this process). multiprocessing is
+    imported only when there is more than one job: a single deck never forks."""
+    if jobs <= 1:
+        return 1
+    import multiprocessing
+
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
@@ -57,6 +60,9 @@ def forked_map(task: Callable[[int], T], count: int,
     lanes = workers(count)
     if lanes == 1:
         return [task(i) for i in range(count)]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     from . import fonts
 
     fonts.register()  # parsed once, here, not once a worker
@@ -125,13 +131,15 @@ def prepare_all(jobs: Sequence[Job],
     first: list[int] = []
     if workers(len(jobs)) > 1:  # (one after another, order and sizes do not matter)
         progress = None  # a worker's callbacks would run in the worker
-        first = [max(range(len(jobs)), key=lambda i: _weight(jobs[i].folder))]
+        weights = [_weight(job.folder) for job in jobs]
+        first = sorted(range(len(jobs)), key=lambda i: -weights[i])
     return forked_map(prepare, len(jobs), first=first)
 
 
 def _weight(folder: Path) -> int:
-    """A game's size on disk, which follows its rendering time: the largest game starts
-    first, so the last to finish is not a large game begun late."""
+    """A game's size on disk, which follows its rendering time. Games start largest
+    first, so the small ones fill in at the end: the workers finish close together, not
+    one idle while the other renders a large game begun late."""
     try:
         return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
     except OSError:

@@ -97,8 +97,8 @@ class _Sandbox(ImmutableSandboxedEnvironment):
         return known
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        numbers = all(isinstance(v, int | float) for v in (left, right))
-        if operator == "**" and numbers and (abs(right) > 64 or abs(left) > 1e9 and right > 1):
+        if operator == "**" and isinstance(left, int | float) and isinstance(
+                right, int | float) and (abs(right) > 64 or abs(left) > 1e9 and right > 1):
             raise _TooBig(f"{left!r} ** {right!r} is too large")
         elif operator == "*":
             for seq, n in ((left, right), (right, left)):

@@ -1,5 +1,6 @@
 """Faster stand-ins for three of reportlab's pure-Python helpers, giving the same bytes,
-and a lighter start for svglib and reportlab.graphics (defer_inits).
+a lighter start for svglib and reportlab.graphics (defer_inits), and an svglib renderer
+that works out each inherited attribute once (remember_attributes).
 
 reportlab writes every number of a PDF through `fp_str` and ASCII85-encodes every stream
 in Python (its optional C accelerator rounds differently, which would change the output).
@@ -107,6 +108,46 @@ def _without_init(name: str, names: dict[str, str]) -> None:
         if parent is not None:
             delattr(parent, child)
         raise
+
+
+def remember_attributes(renderer: Any) -> Any:
+    """Let an svglib renderer work out each inherited attribute and each list of lengths
+    once, not once a shape.
+
+    - svglib finds a shape's fill, stroke, font and a dozen more by climbing from the
+      element to the root (`findAttr`), for every shape and every property: siblings
+      climb the same ancestors again and again. The converter now keeps each (element,
+      name) it has answered. An answer cannot change during one render: svglib writes an
+      element's style and CSS into its attributes on its first look, before answering,
+      and never again; the copies a `<use>` makes are new elements.
+    - Every shape's stroke-dasharray, "none" as a rule, is split with `shlex`
+      (`split_attr_list`, a function of its text only): each text is split once, and
+      each caller gets its own copy of the list.
+
+    The memory lives as long as the renderer, one layer's drawing."""
+    converter = renderer.attrConverter
+    find, split = converter.findAttr, converter.split_attr_list
+    known: dict[tuple[Any, str], str] = {}
+    splits: dict[str, list[str]] = {}
+
+    def find_attr(node: Any, name: str) -> str:
+        key = (getattr(node, "etree_element", node), name)  # held: ids stay unique
+        try:
+            return known[key]
+        except KeyError:
+            value = known[key] = find(node, name)  # its climb asks find_attr again
+            return value
+
+    def split_attr_list(text: str) -> list[str]:
+        try:
+            return list(splits[text])
+        except KeyError:
+            parts = splits[text] = split(text)
+            return list(parts)
+
+    converter.findAttr = find_attr  # the instance's own, ahead of the class's methods
+    converter.split_attr_list = split_attr_list
+    return renderer
 
 
 def install() -> None:

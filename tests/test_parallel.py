@@ -93,6 +93,41 @@ def test_pnp_jobs_caps_the_workers(monkeypatch) -> None:
     assert parallel.workers(1) == 1 and parallel.workers(5) >= 1
 
 
+def test_games_start_largest_first(monkeypatch, tmp_path: Path) -> None:
+    """Every game is queued by size, largest first, so the small ones fill in at the end
+    and the workers finish together (not just the largest put first)."""
+    sizes = {"mid": 3000, "tiny": 10, "huge": 90000, "small": 400}
+    jobs = []
+    for name, size in sizes.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "game.yaml").write_text("x" * size)
+        jobs.append(parallel.Job(tmp_path / name, tmp_path, None))  # type: ignore[arg-type]
+    seen: dict[str, object] = {}
+
+    def record(task: object, count: int, first: list[int] = (), here: bool = False) -> list:
+        seen["first"] = [jobs[i].folder.name for i in first]
+        return []
+
+    monkeypatch.setattr(parallel, "forked_map", record)
+    monkeypatch.setattr(parallel, "workers", lambda jobs: 2)
+    parallel.prepare_all(jobs)
+    assert seen["first"] == ["huge", "mid", "small", "tiny"]
+
+
+def test_one_job_does_not_load_multiprocessing() -> None:
+    """A single deck never forks, so it does not pay for importing multiprocessing."""
+    import subprocess
+    import sys
+
+    probe = ("import sys\nfrom pnp import parallel\n"
+             "print(parallel.workers(1), 'multiprocessing' in sys.modules,"
+             " 'concurrent.futures' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1", "False", "False"]
+
+
 FRONT = """{% import "pnp.svg.j2" as pnp %}
 {% call pnp.face(face) %}
 <rect x="{{ (-face.bleed)|num }}" y="{{ (-face.bleed)|num }}" width="{{ face.full_w|num }}" height="{{ face.full_h|num }}" fill="{{ item.colour }}"/>

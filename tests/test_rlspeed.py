@@ -4,6 +4,7 @@ PDFs' bytes depend on it."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from reportlab.lib import rl_accel
@@ -136,3 +137,81 @@ def test_package_inits_are_put_off_not_lost() -> None:
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "False", "True", "Table", "True", "True"]
+
+
+INHERITING_SVG = """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+ width="120" height="80" viewBox="0 0 120 80">
+<style>.warm { fill: #c40; stroke-width: 2 } rect.cool { stroke: #048 }</style>
+<defs><g id="pip"><circle r="3"/><rect class="cool" x="-2" y="5" width="4" height="2"/></g></defs>
+<g fill="#236" stroke="#111" stroke-dasharray="3,1" font-family="Fira Sans" font-size="9"
+   color="#a0a">
+  <g style="stroke-width:0.5; fill-opacity:0.6">
+    <rect x="2" y="2" width="20" height="10"/>
+    <rect class="warm" x="30" y="2" width="20" height="10" stroke-dasharray="none"/>
+    <circle cx="60" cy="8" r="5" fill="currentColor"/>
+    <text x="70" y="12">Aa</text>
+    <text x="90" y="12" font-weight="bold" fill="inherit">Bb</text>
+  </g>
+  <use xlink:href="#pip" x="10" y="40"/>
+  <use xlink:href="#pip" x="30" y="40" fill="#0a0"/>
+  <path d="M 50 40 L 70 60 L 90 40" fill="none" stroke-linecap="round" stroke-linejoin="bevel"/>
+  <polyline points="5,70 25,75 45,70" stroke-dasharray="2 2" stroke="inherit"/>
+  <g stroke-dasharray="4, 2 1"><rect x="100" y="50" width="10" height="10"/></g>
+</g></svg>"""
+
+
+def test_remembered_attributes_draw_what_svglib_draws(monkeypatch) -> None:
+    """remember_attributes answers each (element, name) once and splits each list of
+    lengths once; the drawing is svglib's own to the byte, through inheritance, style
+    attributes, CSS, `<use>` copies, currentColor and 'inherit'."""
+    from lxml import etree
+    from reportlab import rl_config
+    from reportlab.graphics import renderPDF
+    from svglib import svglib
+
+    from pnp import fonts
+
+    fonts.register_svglib()
+    monkeypatch.setattr(rl_config, "invariant", 1)  # no date or random id in the file
+    climbs = {"n": 0}
+    real = svglib.Svg2RlgAttributeConverter.findAttr
+
+    def counted(self: object, node: object, name: str) -> str:
+        climbs["n"] += 1
+        return real(self, node, name)
+
+    monkeypatch.setattr(svglib.Svg2RlgAttributeConverter, "findAttr", counted)
+
+    def draw(remember: bool) -> tuple[bytes, int]:
+        climbs["n"] = 0
+        renderer = svglib.SvgRenderer("face.svg")
+        if remember:
+            renderer = rlspeed.remember_attributes(renderer)
+        drawing = renderer.render(etree.fromstring(INHERITING_SVG.encode()))
+        return renderPDF.drawToString(drawing), climbs["n"]
+
+    plain, plain_climbs = draw(False)
+    remembered, remembered_climbs = draw(True)
+    assert remembered == plain
+    assert remembered_climbs < plain_climbs / 2  # siblings share their ancestors' answers
+
+
+def test_layer_drawings_are_made_with_remembered_attributes(monkeypatch) -> None:
+    """pnp's layers go through remember_attributes (the bytes test above is what keeps
+    it honest)."""
+    from pnp.layers import LayerStore
+
+    used = []
+    real = rlspeed.remember_attributes
+
+    def spy(renderer: object) -> object:
+        used.append(renderer)
+        return real(renderer)
+
+    monkeypatch.setattr(rlspeed, "remember_attributes", spy)
+    store = LayerStore(Path("."))
+    face = store.parse('<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="30mm" '
+                       'viewBox="0 0 40 30"><g fill="#236"><rect width="10" height="10"/>'
+                       '<circle cx="20" cy="20" r="4"/></g></svg>', "probe.svg")
+    drawn = [store.drawing(key) for key in face.layers if store.runs.get(key) is None]
+    assert drawn and len(used) == len(drawn)
