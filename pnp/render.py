@@ -172,15 +172,18 @@ class Renderer:
         self.overflows: list[tuple[str, Where]] = []  # text that did not fit, and whose
         self.where: Where = (None, None, None)  # the item being rendered: file, line, key
         self._cache: dict[str, jinja2.Template] = {}
+        self._reads: dict[str, frozenset[str]] = {}  # template → the variables it reads
 
     def depends_on(self, name: str, variable: str) -> bool:
         """Whether a template reads `variable` (a back that does not read `item` is the
-        same for every item: render it once)."""
-        from jinja2 import meta
+        same for every item: render it once). Each template is parsed for this once."""
+        if name not in self._reads:
+            from jinja2 import meta
 
-        self.template(name)  # a clear error if it is missing or broken
-        source, _, _ = self.env.loader.get_source(self.env, name)  # type: ignore[union-attr]
-        return variable in meta.find_undeclared_variables(self.env.parse(source))
+            self.template(name)  # a clear error if it is missing or broken
+            source, _, _ = self.env.loader.get_source(self.env, name)  # type: ignore[union-attr]
+            self._reads[name] = frozenset(meta.find_undeclared_variables(self.env.parse(source)))
+        return variable in self._reads[name]
 
     def has(self, name: str) -> bool:
         if len(name) > MAX_NAME or "\x00" in name:
