@@ -104,7 +104,8 @@ def test_games_start_largest_first(monkeypatch, tmp_path: Path) -> None:
         jobs.append(parallel.Job(tmp_path / name, tmp_path, None))  # type: ignore[arg-type]
     seen: dict[str, object] = {}
 
-    def record(task: object, count: int, first: list[int] = (), here: bool = False) -> list:
+    def record(task: object, count: int, first: tuple[int, ...] = (),
+               here: bool = False) -> list:
         seen["first"] = [jobs[i].folder.name for i in first]
         return []
 
