@@ -79,6 +79,10 @@ def _deadline(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+_SETTINGS: dict[str, bool] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True,
+                              "keep_trailing_newline": False}  # they shape the compiled code
+
+
 class _Sandbox(ImmutableSandboxedEnvironment):
     """Jinja's immutable sandbox, and no string, list or number blown up by * or **."""
 
@@ -157,15 +161,8 @@ class Renderer:
                                    folder)
         pairs = [(f, r) for f, r in pairs if f.is_dir()]
         self.folders = [f for f, _ in pairs]
-        self.env = _Sandbox(
-            loader=ConfinedLoader(pairs),
-            bytecode_cache=_bytecode_cache(),
-            autoescape=True,
-            undefined=jinja2.StrictUndefined,
-            trim_blocks=True,
-            lstrip_blocks=True,
-            keep_trailing_newline=False,
-        )
+        self.env = _Sandbox(loader=ConfinedLoader(pairs), bytecode_cache=_bytecode_cache(),
+                            undefined=jinja2.StrictUndefined, **_SETTINGS)
         self.env.globals.update(fit_text=self._fit_text, wrap_text=text.wrap,
                                 check_fits=self._check_fits)
         self.env.filters["num"] = _num
@@ -279,11 +276,17 @@ class Renderer:
 
 def _bytecode_cache() -> jinja2.BytecodeCache | None:
     """Compiled templates kept between runs (~30 ms a command), keyed by template source;
-    none when the cache folder cannot be written."""
-    import os
+    none when the cache folder cannot be written. Jinja checks only the source, so the
+    folder is named by everything else the compiled code depends on: Jinja's version and
+    the sandbox's settings (code compiled before `**` was guarded is never loaded by a
+    pnp that guards it)."""
+    import hashlib
 
+    shape = repr((jinja2.__version__, sorted(_Sandbox.intercepted_binops),
+                  sorted(_Sandbox.intercepted_unops), sorted(_SETTINGS.items())))
+    tag = hashlib.sha1(shape.encode()).hexdigest()[:12]
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = Path(base) / "pnp" / f"jinja-{jinja2.__version__}"
+    folder = Path(base) / "pnp" / f"jinja-{jinja2.__version__}-{tag}"
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:

@@ -89,6 +89,26 @@ def test_templates_cannot_reach_python_internals(tmp_path: Path) -> None:
         r.render("t.svg.j2", {})
 
 
+def test_code_compiled_by_another_sandbox_is_not_reused(tmp_path: Path, monkeypatch) -> None:
+    """Jinja's bytecode cache checks only a template's source. Code compiled by a pnp
+    whose sandbox did not guard `*` (an older one, say) must not be loaded by one that
+    does, or a template could build a string of any size again."""
+    from pnp import render
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    (tmp_path / "t").mkdir()
+    source = "{{ 'x' * n }}"
+    monkeypatch.setattr(render._Sandbox, "intercepted_binops", frozenset())
+    unguarded = renderer(tmp_path / "t", source)
+    assert unguarded.render("t.svg.j2", {"n": 3}) == "xxx"  # compiled and cached
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    guarded = renderer(tmp_path / "t", source)
+    with pytest.raises(ContentError, match="too large"):
+        guarded.render("t.svg.j2", {"n": 2_000_000})
+    assert len(list((tmp_path / "cache" / "pnp").iterdir())) == 2  # one folder each
+
+
 def test_templates_cannot_read_outside_their_folders(tmp_path: Path) -> None:
     inner = tmp_path / "inner"
     inner.mkdir()
