@@ -31,8 +31,8 @@ _TASK: Callable[[int], object] | None = None  # what the forked workers run: set
 
 def workers(jobs: int) -> int:
     """Processes worth starting for `jobs` jobs: one a core this process may use, or
-    at most PNP_JOBS (PNP_JOBS=1: everything in this process). multiprocessing is
-    imported only when there is more than one job: a single deck never forks."""
+    at most PNP_JOBS (PNP_JOBS=1: everything in this process). One job never forks, so
+    it does not import multiprocessing (a small deck's build)."""
     if jobs <= 1:
         return 1
     import multiprocessing
