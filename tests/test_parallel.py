@@ -116,7 +116,7 @@ def test_games_start_largest_first(monkeypatch, tmp_path: Path) -> None:
 
 
 def test_one_job_does_not_load_multiprocessing() -> None:
-    """A single deck never forks, so it does not pay for importing multiprocessing."""
+    """One job never forks, so it does not pay for importing multiprocessing."""
     import subprocess
     import sys
 
