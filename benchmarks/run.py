@@ -133,10 +133,12 @@ def deck_case(p: Pair) -> Case:
             f"so none can come closer than {mid(fr):.2f}x the twin; the 1.3x target needs "
             f"the floor itself <= 1.3x")
     a, ratio = median(p.a), mid(r)
+    at_floor = "" if floors is None else (
+        f"; the floor {mid([f / b.wall for f, b in zip(floors, p.b, strict=True)]):.2f}x")
     case.checks = [Check("standard deck: whole command <= 0.30 s at low load (median)", a <= 0.30,
                          ms(a)),
                      Check("standard deck: at most 1.3x the reportlab twin (median pair ratio)",
-                           ratio <= 1.3, f"{ratio:.2f}x")]
+                           ratio <= 1.3, f"{ratio:.2f}x{at_floor}")]
     return case
 
 
