@@ -31,6 +31,17 @@ wall = time.perf_counter() - t
 print(wall, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
 """
 
+# What twin.py imports (D), and that with the libraries the design card names for pnp's
+# command line, templates and content (C). C - D is import time no pnp can avoid and the
+# twin does not pay: the twin plus C - D is a floor under any pnp that draws its cards.
+TWIN_IMPORTS = "import fontpkg_fira_sans, reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts"
+DESIGN_IMPORTS = TWIN_IMPORTS + ", typer, jinja2.sandbox, yaml"
+
+
+def imports_only(statement: str) -> list[str]:
+    """A command that imports and then leaves as pnp does (os._exit: no teardown)."""
+    return [PY, "-c", f"{statement}; import os; os._exit(0)"]
+
 
 @dataclass(frozen=True)
 class Run:

@@ -37,11 +37,14 @@ import dice_trip_pad as dtp  # noqa: E402
 import standard_deck as sd  # noqa: E402
 import twin  # noqa: E402
 from measure import (  # noqa: E402
+    DESIGN_IMPORTS,
     PY,
     ROOT,
+    TWIN_IMPORTS,
     Run,
     child_env,
     fastest,
+    imports_only,
     interleave,
     interleave_calls,
     interpreter,
@@ -59,16 +62,6 @@ from report import Case, Check, summary, write  # noqa: E402
 CASES = ["help", "deck", "scale", "games", "validate", "pad", "preflight"]
 PNP = [PY, "-m", "pnp"]
 BARE = [PY, "-c", "pass"]
-# What twin.py imports (D), and that with the libraries the design card names for pnp's
-# command line, templates and content (C). C - D is import time no pnp can avoid and the
-# twin does not pay: the twin plus C - D is a floor under any pnp that draws these cards.
-TWIN_IMPORTS = "import fontpkg_fira_sans, reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts"
-DESIGN_IMPORTS = TWIN_IMPORTS + ", typer, jinja2.sandbox, yaml"
-
-
-def imports_only(statement: str) -> list[str]:
-    """A command that imports and then leaves as pnp does (os._exit: no teardown)."""
-    return [PY, "-c", f"{statement}; import os; os._exit(0)"]
 
 
 @dataclass
