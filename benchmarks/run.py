@@ -110,8 +110,8 @@ def deck_case(p: Pair) -> Case:
                  ["A/B, per pair", f"{mid(r):.2f}x", f"{min(r):.2f}x", "", ""]]
     case.notes = ["pair ratios A_i/B_i: " + ", ".join(f"{x:.2f}" for x in r)]
     floors = p.floors()
-    if floors is not None and p.c is not None and p.d is not None:
-        fr = [f / b.wall for f, b in zip(floors, p.b, strict=True)]
+    fr = None if floors is None else [f / b.wall for f, b in zip(floors, p.b, strict=True)]
+    if floors is not None and fr is not None and p.c is not None and p.d is not None:
         case.rows += [
             ["C: the twin's imports + typer, Jinja2, PyYAML (nothing drawn)", ms(median(p.c)),
              ms(fastest(p.c)), mb(peak(p.c)), ""],
@@ -126,8 +126,7 @@ def deck_case(p: Pair) -> Case:
             f"so none can come closer than {mid(fr):.2f}x the twin; the 1.3x target needs "
             f"the floor itself <= 1.3x")
     a, ratio = median(p.a), mid(r)
-    at_floor = "" if floors is None else (
-        f"; the floor {mid([f / b.wall for f, b in zip(floors, p.b, strict=True)]):.2f}x")
+    at_floor = "" if fr is None else f"; the floor {mid(fr):.2f}x"
     case.checks = [Check("standard deck: whole command <= 0.30 s at low load (median)", a <= 0.30,
                          ms(a)),
                      Check("standard deck: at most 1.3x the reportlab twin (median pair ratio)",
