@@ -6,7 +6,8 @@
 Draws N standard-deck cards (benchmarks/standard_deck.py: title, number, coloured frame
 with 3 mm bleed, one shared back stored once as a form) straight with reportlab calls,
 9-up on A4 with crop marks and duplex backs, and writes OUT.pdf. Run as a fresh process it
-is the floor for the whole `pnp build` command.
+is the floor for the whole `pnp build` command; it leaves as pnp does (os._exit), so that
+neither side pays the interpreter's teardown (~15 ms at 62 cards).
 
 It regenerates the cards from N with `cards(n)` (the same list standard_deck writes to
 cards.yaml) instead of parsing the YAML: no YAML, no validation, no templates, which is
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import sys
 from pathlib import Path
 from typing import IO
@@ -197,6 +199,8 @@ def main() -> None:
     if len(sys.argv) != 3 or not sys.argv[1].isdigit():
         sys.exit("usage: python benchmarks/twin.py N OUT.pdf | --check")
     draw(int(sys.argv[1]), sys.argv[2])
+    sys.stdout.flush()
+    os._exit(0)  # as pnp leaves (cli._end): no interpreter teardown on either side
 
 
 if __name__ == "__main__":
