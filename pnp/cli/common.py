@@ -1,0 +1,169 @@
+"""What every pnp command shares: the typer app, its global options, the option types
+several commands take, and the few ways a command speaks (results, problems, usage
+errors). Only the pnp.cli package prints or exits."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import EXIT_UNREADABLE, PnpError, Problem, ProblemsFound
+
+app = typer.Typer(
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help="pnp turns board-game content (YAML) into print-ready PDFs: cards, tiles, tokens "
+         "and sheets, with bleed, crop marks and duplex backs, on A4, US Letter and other "
+         "papers. Problems go to stderr, results to stdout.",
+)
+QUIET = {"on": False}  # -q: results only, no file lists or summaries
+
+
+class Flip(StrEnum):
+    long = "long"
+    short = "short"
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"pnp {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print pnp's version and exit.")] = False,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Print only what a command must: errors on stderr, and "
+        "the JSON or score you asked for.")] = False,
+) -> None:
+    """pnp turns board-game content (YAML) into print-ready PDFs."""
+    QUIET["on"] = quiet
+
+
+def to_json(value: object, **options: object) -> str:
+    """JSON text, json imported only for --format json: --help stays fast."""
+    import json
+
+    return json.dumps(value, **options)  # type: ignore[arg-type]
+
+
+def say(text: str) -> None:
+    """A result line for people: left out with -q."""
+    if not QUIET["on"]:
+        typer.echo(text)
+
+ContentOpt = Annotated[Path | None, typer.Option(
+    "--content", help="Folder of game folders. Default: ./content if present, else the "
+                      "content shipped with pnp.", show_default=False)]
+GamesArg = Annotated[list[str] | None, typer.Argument(
+    help="Games to use (e.g. temple-of-doom). None: every game.", show_default=False)]
+CustomOpt = Annotated[list[Path] | None, typer.Option(
+    "--custom", help="Extra YAML file of your own items, e.g. custom cards "
+                     "('cards: [...]'): added to the game, each checked on its own; the "
+                     "rules' counts apply to the shipped content. Repeatable.",
+    show_default=False)]
+ReplaceOpt = Annotated[list[str] | None, typer.Option(
+    "--replace", help="Print the next custom item in place of this shipped card (its id), "
+                      "so the game keeps its counts; or write 'replaces: ID' in the custom "
+                      "file. Repeatable, one per custom item.", show_default=False)]
+
+
+def fail(exc: PnpError, outcome: str = "nothing was built") -> None:
+    if isinstance(exc, ProblemsFound):
+        for p in exc.problems:
+            typer.echo(p.format(), err=True)
+        errors = sum(1 for p in exc.problems if p.severity == "error")
+        typer.echo(f"{errors} error(s); {outcome}", err=True)
+    else:
+        typer.echo(f"error: {exc.format()}", err=True)
+    raise typer.Exit(exc.exit_code)
+
+
+def warn(warnings: list[Problem], game: str) -> None:
+    """Warnings on stderr; the known gaps a later issue closes, in one line (pnp validate
+    lists them)."""
+    gaps = [w for w in warnings if w.gap]
+    for w in warnings:
+        if not w.gap:
+            typer.echo(w.format(), err=True)
+    if gaps:
+        issues = sorted({w.gap.split(":", 1)[0] for w in gaps if w.gap})
+        typer.echo(f"{game}: {len(gaps)} known gap(s) to be closed by {', '.join(issues)} "
+                   f"(pnp validate {game} lists them)", err=True)
+
+
+def text_option(option: str, value: str | None) -> None:
+    """Text printed on the pages must be text: bytes the terminal could not decode as
+    UTF-8 arrive as lone surrogates, which no PDF can hold."""
+    if value and any(0xD800 <= ord(ch) <= 0xDFFF for ch in value):
+        usage_error(f"{option}: not valid text (it holds bytes that are not UTF-8)")
+
+
+def usage_error(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(EXIT_UNREADABLE)
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    import math
+
+    from ..units import MM
+
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = (float(p.strip().removesuffix("mm")) for p in parts)
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError
+    except ValueError:
+        usage_error(f"--back-offset must be X,Y in mm, e.g. 1,-0.5 (got {text!r})")
+    if abs(x) > 20 or abs(y) > 20:
+        usage_error(f"--back-offset of more than 20 mm is surely a mistake (got {text!r})")
+    return x * MM, y * MM
+
+
+class PageLayout(StrEnum):
+    duplex = "duplex"
+    gutter_fold = "gutter-fold"
+
+
+PAPER_HELP = ("Paper: a4, letter, a3, a5, legal, tabloid, any reportlab page size name "
+              "(A0-A10, B0-B10, C0-C10, halfletter, juniorlegal, ledger ...) or WxH "
+              "(210x297mm, 8.5x11in); add -landscape to feed it landscape (a3-landscape).")
+
+
+def paper_name(text: str) -> str:
+    """--paper as pnp names it (a3, legal-landscape, 210x297mm); else a usage error."""
+    from ..paper import parse_paper
+
+    try:
+        return parse_paper(text).name
+    except ValueError as exc:
+        usage_error(f"--paper: {exc}")
+    return text  # not reached: usage_error exits
+
+
+def check_lang(root: Path, gid: str, lang: str) -> None:
+    from ..load import read_yaml
+
+    data = read_yaml(root / gid / "game.yaml").data
+    langs = data.get("languages", ["en"]) if isinstance(data, dict) else ["en"]
+    if lang not in langs:
+        usage_error(f"--lang {lang}: {gid} is available in {', '.join(map(str, langs))}")

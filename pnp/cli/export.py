@@ -1,0 +1,89 @@
+"""`pnp export`: a game as PNGs, print-shop PDFs or a Tabletop Simulator set."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import PnpError
+from .common import (
+    QUIET,
+    ContentOpt,
+    CustomOpt,
+    ReplaceOpt,
+    app,
+    fail,
+    paper_name,
+    say,
+    usage_error,
+    warn,
+)
+
+
+@app.command()
+def export(
+    game: Annotated[str, typer.Argument(help="The game, e.g. temple-of-doom.")],
+    fmt: Annotated[str, typer.Option(
+        "--format", help="png: one PNG per item face (fronts and backs), board and sheet; "
+        "tts: Tabletop Simulator deck sheets, images and a saved-object JSON; print-shop: "
+        "one PDF per deck, one face per page at trim + 1/8 in bleed, front and back of each "
+        "card in turn.", show_default=False)],
+    dpi: Annotated[int, typer.Option(help="Pixels per inch of the PNGs and Tabletop "
+                                     "Simulator images (36-1200).")] = 300,
+    bleed: Annotated[bool, typer.Option(
+        "--bleed/--no-bleed", help="PNGs: the trim plus 1/8 in bleed (boards: 3 mm), or "
+        "the trim alone.")] = True,
+    out: Annotated[Path, typer.Option(
+        "--out", help="Output folder; files go to OUT/<game>/<format>/. Keep it apart from "
+        "pnp build's: a build replaces OUT/<game>/ whole.")] = Path("output/export"),
+    paper: Annotated[str, typer.Option(
+        help="Sheets (setup guides, score sheets) are drawn on this paper; cards, tiles, "
+        "tokens and boards ignore it.")] = "a4",
+    lang: Annotated[str | None, typer.Option(
+        help="Language of the texts. Default: English, or the game's first language.",
+        show_default=False)] = None,
+    custom: CustomOpt = None,
+    replace: ReplaceOpt = None,
+    content: ContentOpt = None,
+) -> None:
+    """Export a game for print shops (PNGs, one PDF per deck) or Tabletop Simulator, into
+    OUT/<game>/<format>/ with a manifest.json. The game is checked as pnp build checks it.
+
+    Exit 0: written; 1: invalid content; 2: unreadable file or wrong command."""
+    from ..export import FORMATS, MAX_DPI, MIN_DPI, ExportOptions, export_game
+
+    if fmt not in FORMATS:
+        usage_error(f"--format must be one of {', '.join(FORMATS)} (got {fmt!r})")
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        usage_error(f"--dpi must be between {MIN_DPI} and {MAX_DPI} (got {dpi})")
+    paper = paper_name(paper)
+    from ..content import content_root, resolve_games, shipped_dir
+
+    status = None
+    try:
+        root = content_root(content)
+        (gid,) = resolve_games(root, [game])
+        if sys.stderr.isatty() and not QUIET["on"]:  # progress on a terminal only
+            from rich.console import Console
+
+            status = Console(stderr=True).status(f"exporting {gid}")
+            status.start()
+        try:
+            result = export_game(
+                root / gid, shipped_dir("templates"), out,
+                ExportOptions(fmt=fmt, dpi=dpi, bleed=bleed, paper=paper, lang=lang),
+                custom or [], replace or [],
+                (lambda m: status.update(f"exporting {m}")) if status else None)
+        finally:
+            if status:
+                status.stop()
+    except PnpError as exc:
+        fail(exc, "nothing was exported")
+    warn(result.warnings, gid)
+    for line in result.lines:
+        say(f"{result.folder}/{line}" if line.split(":")[0].endswith((".pdf", ".json"))
+             else f"{result.folder}: {line}")
+    say(f"{result.folder / 'manifest.json'}")

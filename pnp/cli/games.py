@@ -1,0 +1,94 @@
+"""`pnp list` and `pnp new`: the games there are, and a new one to start from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import PnpError, Problem
+from .common import (
+    ContentOpt,
+    Format,
+    app,
+    fail,
+    say,
+    to_json,
+)
+
+
+@app.command("list")
+def list_games(
+    fmt: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
+    content: ContentOpt = None,
+) -> None:
+    """List the games and their components, with item counts."""
+    from ..content import content_root, game_ids, load_game
+
+    fmt = Format(fmt).value
+    listed: list[dict[str, object]] = []
+    try:
+        root = content_root(content)
+        for gid in game_ids(root):
+            problems: list[Problem] = []
+            game = load_game(root / gid, problems)
+            if game is None:
+                listed.append({"id": gid, "loads": False, "problems": len(problems)})
+                if fmt == "text":
+                    typer.echo(f"{gid}: cannot be loaded ({len(problems)} problem(s); "
+                               f"run pnp validate {gid})")
+                continue
+            comps = [_listed(game, comp) for comp in game.components.values()]
+            listed.append({"id": gid, "name": game.spec.name, "loads": True,
+                           "components": comps})
+            if fmt == "json":
+                continue
+            typer.echo(f"{gid}: {game.spec.name}")
+            for c in comps:
+                size = f", {c['size']}" if c["size"] else ""
+                what = f"{c['count']:>4} {c['unit']}"
+                typer.echo(f"  {c['id']:<12} {c['kind']:<6} {what}{size}  {c['about']}")
+    except PnpError as exc:
+        fail(exc)
+    if fmt == "json":
+        typer.echo(to_json({"games": listed}, indent=2, ensure_ascii=False))
+
+
+def _listed(game: object, comp: object) -> dict[str, object]:
+    """One component as `pnp list` shows it: how many of what, its size and what it is."""
+    spec = comp.spec  # type: ignore[attr-defined]
+    kind = spec.kind
+    if kind == "sheet":
+        count, unit = 1, "page"
+    elif kind == "pad":
+        count, unit = game.spec.data.get("pad_sheets", 1), "sheets"  # type: ignore[attr-defined]
+    elif kind == "board":
+        count, unit = 1, "board"
+    else:
+        count = len(comp.shipped())  # type: ignore[attr-defined]
+        unit = "item" if count == 1 else "items"
+    return {"id": comp.id, "kind": kind, "count": count, "unit": unit,  # type: ignore[attr-defined]
+            "size": spec.size, "about": spec.description or spec.title}
+
+
+@app.command()
+def new(
+    name: Annotated[str, typer.Argument(help="The new game's id, e.g. my-game: lowercase "
+                                        "letters, digits and hyphens.")],
+    content: Annotated[Path | None, typer.Option(
+        "--content", help="Folder of game folders to create it in. Default: ./content "
+        "(created if needed).", show_default=False)] = None,
+) -> None:
+    """Start a new game: a folder with one deck of 6 cards, its front and back templates
+    and an expectation, which validates and builds as it is."""
+    from ..newgame import create
+
+    try:
+        folder = create(content or Path("content"), name)
+    except PnpError as exc:
+        fail(exc, "nothing was created")
+    option = f" --content {folder.parent}" if content else ""
+    say(f"{folder}: game.yaml, cards.yaml, templates/card-front.svg.j2, "
+         f"templates/card-back.svg.j2")
+    say(f"next: pnp validate {name}{option} && pnp build {name}{option}")
