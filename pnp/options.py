@@ -7,6 +7,10 @@ from dataclasses import dataclass, field
 from .paper import Paper, paper
 from .units import MM
 
+# A tiled board's shared strip, mm: at least room for the neighbour's dashed guide line and
+# the 6.5 pt label that names it (a narrower strip would print them over the map).
+OVERLAP_MM = (5.0, 50.0)
+
 
 @dataclass(frozen=True)
 class BuildOptions:

@@ -159,6 +159,10 @@ def test_missing_game_and_bad_options(tmp_path: Path) -> None:
     assert_clean_failure(run_pnp("build", GAME, "--paper", "a11", "--out", tmp_path), 2)
     assert_clean_failure(run_pnp("build", GAME, "--back-offset", "1", "--out", tmp_path), 2)
     assert_clean_failure(run_pnp("build", GAME, "--bleed", "lots", "--out", tmp_path), 2)
+    for narrow in ("0", "4mm"):  # a tiled board's strip must hold its guide line and label
+        lines = assert_clean_failure(run_pnp("build", GAME, "--overlap", narrow, "--out",
+                                             tmp_path), 2)
+        assert lines == [f"error: --overlap must be between 5 and 50mm (got {narrow})"], lines
     assert_clean_failure(run_pnp("build", GAME, "--flip", "sideways", "--out", tmp_path), 2)
     assert_clean_failure(run_pnp("build", GAME, "--lang", "de", "--out", tmp_path), 2)
     assert not (tmp_path / GAME).exists()

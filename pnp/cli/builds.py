@@ -21,6 +21,7 @@ from .common import (
     ReplaceOpt,
     app,
     fail,
+    length_option,
     paper_name,
     parse_offset,
     say,
@@ -118,7 +119,8 @@ def build(
         help="Language of printed text, e.g. en, de or fr. Default: English, or the "
              "game's first language if it has no English.", show_default=False)] = None,
     overlap: Annotated[str, typer.Option(
-        help="Boards larger than the paper: the strip neighbouring pages share.")] = "10mm",
+        help="Boards larger than the paper: the strip neighbouring pages share, 5mm to "
+        "50mm.")] = "10mm",
     ink_saver: Annotated[bool, typer.Option(
         "--ink-saver", help="Print large fills (card backgrounds, frames, zones) as light "
         "tints and light text on them dark; symbols, marks and every printed cue keep "
@@ -132,26 +134,15 @@ def build(
 ) -> None:
     """Build print-ready PDFs and a manifest.json into OUT/<game>/."""
     fmt = Format(fmt).value
-    from ..units import MM, parse_length
-
     paper = paper_name(paper)
-    try:
-        bleed_pt = parse_length(bleed) if bleed.strip() != "0" else 0.0
-    except ValueError as exc:
-        usage_error(f"--bleed: {exc}")
-    if not 0 <= bleed_pt <= 10 * MM:
-        usage_error(f"--bleed must be between 0 and 10mm (got {bleed})")
+    from ..options import OVERLAP_MM, BuildOptions
+
+    bleed_pt = length_option("--bleed", bleed, least_mm=0, most_mm=10)
     offset = parse_offset(back_offset)
-    try:
-        overlap_pt = parse_length(overlap)
-    except ValueError as exc:
-        usage_error(f"--overlap: {exc}")
-    if not 0 <= overlap_pt <= 50 * MM:
-        usage_error(f"--overlap must be between 0 and 50mm (got {overlap})")
+    overlap_pt = length_option("--overlap", overlap, *OVERLAP_MM)
 
     from ..build import write_game
     from ..content import content_root, resolve_games, shipped_dir
-    from ..options import BuildOptions
     from ..parallel import Job, prepare_all
 
     opts = BuildOptions(paper=paper, bleed=bleed_pt, crop_marks=crop_marks, duplex=duplex,

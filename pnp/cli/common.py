@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -115,9 +115,24 @@ def text_option(option: str, value: str | None) -> None:
         usage_error(f"{option}: not valid text (it holds bytes that are not UTF-8)")
 
 
-def usage_error(message: str) -> None:
+def usage_error(message: str) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(EXIT_UNREADABLE)
+
+
+def length_option(option: str, text: str, least_mm: float, most_mm: float) -> float:
+    """A length option (--bleed, --overlap) in points: a number with its unit (3mm,
+    0.125in, 9pt), or 0 alone; anything else, or outside least_mm..most_mm, is a usage
+    error."""
+    from ..units import MM, parse_length
+
+    try:
+        value = 0.0 if text.strip() == "0" else parse_length(text)
+    except ValueError as exc:
+        usage_error(f"{option}: {exc}")
+    if not least_mm * MM - 1e-9 <= value <= most_mm * MM + 1e-9:
+        usage_error(f"{option} must be between {least_mm:g} and {most_mm:g}mm (got {text})")
+    return value
 
 
 def parse_offset(text: str) -> tuple[float, float]:
