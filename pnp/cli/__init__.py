@@ -1,9 +1,11 @@
 """The `pnp` command line (console entry `pnp.cli:main`). The only package that prints or
 exits: common.py holds the app and what the commands share, and each command lives with
 its kin (games.py: list, new; builds.py: watch, build, validate; sheets.py: sheets,
-score; export.py: export). Importing them registers the commands, in --help's order."""
+score; export.py: export). Importing them registers the commands, in --help's order.
 
-from __future__ import annotations
+These modules, unlike the rest of pnp, do not use `from __future__ import annotations`:
+typer reads every command's annotations on every start, and strings it must evaluate,
+twice a command, took ~16 ms of each run; as objects made once at import, ~5 ms."""
 
 import sys
 

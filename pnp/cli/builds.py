@@ -1,8 +1,6 @@
 """`pnp build`, `pnp validate` and `pnp watch`: the commands that run a game through
 the whole pipeline (load, check, render, preflight) and write or report it."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated

@@ -2,8 +2,6 @@
 several commands take, and the few ways a command speaks (results, problems, usage
 errors). Only the pnp.cli package prints or exits."""
 
-from __future__ import annotations
-
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn

@@ -1,7 +1,5 @@
 """`pnp export`: a game as PNGs, print-shop PDFs or a Tabletop Simulator set."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated

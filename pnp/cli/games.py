@@ -1,7 +1,5 @@
 """`pnp list` and `pnp new`: the games there are, and a new one to start from."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

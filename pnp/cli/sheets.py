@@ -1,8 +1,6 @@
 """`pnp sheets` and `pnp score`: Dice Trip's pads of score sheets, and a filled sheet
 checked and scored."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,0 +1,28 @@
+"""What every pnp command pays before it starts: typer builds the command line from the
+commands' annotations on each run, so they must be objects, not strings to evaluate."""
+
+from __future__ import annotations
+
+import typing
+
+import pnp.cli
+from pnp.cli import builds, common, export, games, sheets
+
+
+def test_command_annotations_are_objects_not_strings() -> None:
+    commands = [builds.build, builds.validate, builds.watch, export.export, games.list_games,
+                games.new, sheets.sheets, sheets.score, common._options]
+    for command in commands:
+        hints = command.__annotations__
+        assert hints, command.__name__
+        strings = [name for name, hint in hints.items() if isinstance(hint, str)]
+        assert not strings, f"{command.__name__}: {strings} (from __future__ import annotations?)"
+    assert typing.get_type_hints(builds.build, include_extras=True)["out"]  # they resolve
+
+
+def test_every_command_is_registered_in_order() -> None:
+    import typer.main
+
+    group = typer.main.get_command(pnp.cli.app)
+    assert list(group.commands) == ["list", "new", "watch", "build", "validate", "sheets",
+                                    "score", "export"]
