@@ -7,6 +7,8 @@ These modules, unlike the rest of pnp, do not use `from __future__ import annota
 typer reads every command's annotations on every start, and strings it must evaluate,
 twice a command, took ~16 ms of each run; as objects made once at import, ~5 ms."""
 
+from . import startup  # noqa: F401  # isort: skip  (first: it tunes the collector for all)
+
 import sys
 
 import typer
@@ -22,21 +24,15 @@ __all__ = ["app", "main"]
 EXIT_INTERNAL = 70  # a bug in pnp (sysexits' EX_SOFTWARE): the one time to report it
 EXIT_INTERRUPTED = 130  # Ctrl-C
 EXIT_PIPE = 141  # the reader of our output went away (128 + SIGPIPE)
-GC_THRESHOLDS = (50_000, 50, 100)  # Python's defaults: (700, 10, 10)
 
 
 def main() -> None:
     """Console entry: exit codes 0 ok, 1 invalid content, 2 unreadable input or wrong
     usage, 70 a bug in pnp, 130 interrupted; no traceback reaches the user (PNP_DEBUG=1
     shows it), and a closed pipe ends the command quietly."""
-    import gc
     import os
     import signal
 
-    # A build allocates millions of short-lived objects beside a few long-lived ones (the
-    # content, the fonts); at Python's default thresholds the cyclic collector re-scans
-    # those ~1,500 times for 10,000 cards (13 % of the run) and finds next to nothing.
-    gc.set_threshold(*GC_THRESHOLDS)
     if hasattr(signal, "SIGPIPE"):  # `pnp list | head -1`: end quietly, as Unix tools do
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
