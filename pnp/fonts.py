@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from pathlib import Path
+from struct import unpack_from
 
 FAMILY = "Fira Sans"
 REGULAR = "FiraSans"
@@ -111,33 +112,38 @@ def _widths(bold: bool) -> tuple[Callable[[int, int], int], int]:
 
 
 @functools.cache
-def _glyph_heights(bold: bool) -> dict[int, tuple[int, int]]:
-    """Code point → (yMin, yMax) of its glyph outline, in font units (1000 an em).
+def _glyph_height(bold: bool, code: int) -> tuple[int, int] | None:
+    """(yMin, yMax) of a code point's glyph outline, in font units (1000 an em); None
+    when it has no glyph or no outline (a space).
 
     Read from the font's own `glyf` table through reportlab's parsed tables, so text
-    boxes are the ink a glyph really has, not the font's generous line ascent."""
-    from struct import unpack_from
-
+    boxes are the ink a glyph really has, not the font's generous line ascent. Each
+    character is looked up when first asked (a deck uses a few dozen of ~1,700)."""
     face = _face(bold).face  # type: ignore[attr-defined]
-    data, glyf = face._ttf_data, face.table["glyf"]["offset"]
+    glyph = face.charToGlyph.get(code)
+    if glyph is None:
+        return None
+    start, end = face.glyphPos[glyph], face.glyphPos[glyph + 1]
+    if end <= start:
+        return None
+    _, _, y_min, _, y_max = unpack_from(">hhhhh", face._ttf_data,
+                                        face.table["glyf"]["offset"] + start)
     scale = 1000 / face.unitsPerEm
-    heights: dict[int, tuple[int, int]] = {}
-    for code, glyph in face.charToGlyph.items():
-        start, end = face.glyphPos[glyph], face.glyphPos[glyph + 1]
-        if end > start:  # a glyph with an outline (spaces have none)
-            _, _, y_min, _, y_max = unpack_from(">hhhhh", data, glyf + start)
-            heights[code] = (round(y_min * scale), round(y_max * scale))
-    return heights
+    return round(y_min * scale), round(y_max * scale)
 
 
 def ink_extent(text: str, font: str) -> tuple[float, float] | None:
     """(lowest, highest) ink of `text` in `font`, in ems above the baseline; None when
     nothing is inked (spaces only)."""
-    heights = _glyph_heights(font == BOLD)
+    bold = font == BOLD
     have = charset()
-    found = [heights[ord(ch)] if ord(ch) in heights else (0, 700)  # no glyph: the
-             for ch in text if ord(ch) in heights or (  # .notdef box prints instead
-                 ord(ch) not in have and not ch.isspace())]
+    found = []
+    for ch in text:
+        box = _glyph_height(bold, ord(ch))
+        if box is not None:
+            found.append(box)
+        elif ord(ch) not in have and not ch.isspace():
+            found.append((0, 700))  # no glyph: the .notdef box prints instead
     if not found:
         return None
     return min(lo for lo, _ in found) / 1000, max(hi for _, hi in found) / 1000

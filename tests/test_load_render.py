@@ -288,3 +288,20 @@ def test_widths_added_up_wrap_as_lines_measured_whole() -> None:
             words, fonts.BOLD if bold else fonts.REGULAR, size)
         assert text.wrap(words, width, size, bold) == wrap_measuring_lines(words, width, size,
                                                                            bold)
+
+
+def test_ink_extent_is_the_glyph_outline() -> None:
+    """Text boxes are the ink the glyphs have (from the font's glyf table), looked up a
+    character at a time: x sits on the baseline below the cap height, g descends, a
+    space has no ink, and a character the font lacks prints its .notdef box."""
+    from pnp import fonts
+
+    for font in (fonts.REGULAR, fonts.BOLD):
+        x_low, x_high = fonts.ink_extent("x", font)
+        h_low, h_high = fonts.ink_extent("H", font)
+        g_low, _ = fonts.ink_extent("g", font)
+        assert x_low == h_low == 0 and 0.45 < x_high < h_high < 0.75
+        assert -0.3 < g_low < -0.15
+        assert fonts.ink_extent("Hg", font) == (g_low, h_high)
+        assert fonts.ink_extent("   ", font) is None
+        assert fonts.ink_extent("x\u4e00", font) == (0.0, 0.7)  # not in Fira Sans
