@@ -11,11 +11,9 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
-from .components import board as board_kind
 from .components import items as items_kind
-from .components import pad as pad_kind
-from .components import sheet as sheet_kind
 from .content import load_game
 from .errors import ContentError, InputError, Problem, ProblemsFound
 from .load import key_text
@@ -125,6 +123,24 @@ def _render_game(game: Game, templates_root: Path, opts: BuildOptions,
     return result
 
 
+def _builder(kind: str) -> Any:
+    """The module that builds a component of this kind. Boards, sheets and pads are
+    imported when a game has one: a deck's build needs none of them."""
+    if kind == "board":
+        from .components import board
+
+        return board
+    if kind == "sheet":
+        from .components import sheet
+
+        return sheet
+    if kind == "pad":
+        from .components import pad
+
+        return pad
+    return items_kind
+
+
 def _render_components(game: Game, renderer: Renderer, opts: BuildOptions,
                        progress: Callable[[str], None] | None, result: Rendered,
                        records: list[PdfRecord]) -> None:
@@ -136,8 +152,7 @@ def _render_components(game: Game, renderer: Renderer, opts: BuildOptions,
             progress(f"{game.id}: {comp.id} ({n}/{len(game.components)})")
         if comp.id in printed_with:
             continue
-        kind = {"sheet": sheet_kind, "pad": pad_kind, "board": board_kind}.get(
-            comp.spec.kind, items_kind)
+        kind = _builder(comp.spec.kind)
         key = ("components", comp.id)
         renderer.where = (str(game.source.path), game.source.line(key), key_text(key))
         guests = [c for c in game.components.values() if c.spec.print_with == comp.id]

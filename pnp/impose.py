@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from .tiling import Tile, TilePlan, tile_board  # noqa: F401 - boards are tiled there
 from .units import MM
 
 PRINT_MARGIN = 5 * MM  # nothing pnp prints comes closer to the paper edge: most home

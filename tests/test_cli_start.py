@@ -4,6 +4,7 @@ commands' annotations on each run, so they must be objects, not strings to evalu
 from __future__ import annotations
 
 import typing
+from pathlib import Path
 
 import pnp.cli
 from pnp.cli import builds, common, export, games, sheets
@@ -39,3 +40,28 @@ def test_collector_is_tuned_before_the_libraries_load() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     assert done.stdout.split() == ["(100000,", "50,", "100)", "True"], done.stdout
+
+
+def test_a_deck_build_imports_no_board_machinery(tmp_path: Path) -> None:
+    """Boards, sheets, pads, tiling and gutter-fold layouts are imported when a game has
+    them: a deck's build (here `pnp new`'s starter game) loads none of their modules."""
+    import subprocess
+    import sys
+
+    from pnp.newgame import create
+
+    create(tmp_path / "content", "moon-sun")
+    probe = (
+        "import sys, pnp.cli as c\n"
+        f"sys.argv = ['pnp', 'build', '--content', {str(tmp_path / 'content')!r}, "
+        f"'--out', {str(tmp_path / 'out')!r}]\n"
+        "def end(code):\n"
+        "    names = ('pnp.tiling', 'pnp.gutterfold', 'pnp.components.board', "
+        "'pnp.components.board_tiles', 'pnp.components.pad')\n"
+        "    print(code, [n for n in names if n in sys.modules])\n"
+        "c._end = end\n"
+        "c.main()\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.splitlines()[-1] == "0 []", done.stdout + done.stderr
+    assert (tmp_path / "out" / "moon-sun" / "cards.pdf").is_file()

@@ -12,7 +12,7 @@ import pdfplumber
 import pytest
 from conftest import FIXTURES, MM, assert_clean_failure, build_probe, run_pnp
 
-from pnp import gutterfold, impose
+from pnp import gutterfold, impose, tiling
 from pnp.paper import parse_paper
 
 BLEED = 3 * MM
@@ -252,5 +252,5 @@ def test_gutter_fold_geometry_is_pure_and_exact() -> None:
     assert few.per_page == 3 and not few.fronts.landscape
     fed = impose.plan(*a4, *CARD, BLEED, landscape=True)
     assert fed.landscape and fed.per_page == 8
-    board = impose.tile_board(864 * MM, 432 * MM, *a4, 10 * MM, landscape=True)
+    board = tiling.tile_board(864 * MM, 432 * MM, *a4, 10 * MM, landscape=True)
     assert board.page_w > board.page_h

@@ -8,7 +8,7 @@ import pdfplumber
 import pytest
 from conftest import MM, ROOT, SEEDS, assert_clean_failure, run_pnp
 
-from pnp import impose
+from pnp import tiling
 
 GAME = "temple-trip"
 TT_RULES = SEEDS / "000_9eba112ed73a837e.txt"
@@ -48,7 +48,7 @@ def test_poster_is_the_full_34_by_17_inch_board(tt_a4: Path) -> None:
 @pytest.mark.parametrize("paper", [(210 * MM, 297 * MM), (612.0, 792.0)])
 def test_tiles_overlap_exactly_and_cover_the_board(paper: tuple[float, float]) -> None:
     w, h = 34 * 72.0, 17 * 72.0
-    plan = impose.tile_board(w, h, *paper, overlap=10 * MM)
+    plan = tiling.tile_board(w, h, *paper, overlap=10 * MM)
     cols = sorted({t.x for t in plan.tiles})
     rows = sorted({t.y for t in plan.tiles})
     assert cols[0] == 0 and rows[0] == 0

@@ -10,7 +10,7 @@ from conftest import MM, ROOT, assert_clean_failure, run_pnp
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 from pypdf import PdfReader
 
-from pnp import impose
+from pnp import tiling
 from pnp.components import board_tiles
 from pnp.games import temple_trip_labels, temple_trip_tracks
 from pnp.games.temple_trip_board import Board
@@ -142,7 +142,7 @@ def test_tiled_sheets_assemble_into_the_poster(tt_a4: Path, tmp_path: Path,
                         round(x0 * scale) + round(board_w * scale),
                         round(top * scale) + round(board_h * scale)))
     paper_size = (210 * MM, 297 * MM) if paper == "a4" else (612.0, 792.0)
-    plan = impose.tile_board(board_w, board_h, *paper_size, 10 * MM, margin=board_tiles.MARGIN)
+    plan = tiling.tile_board(board_w, board_h, *paper_size, 10 * MM, margin=board_tiles.MARGIN)
     assert len(PdfReader(folder / "board.pdf").pages) == len(plan.tiles) + 1
     stitched = Image.new("RGB", want.size, "white")
     for n, tile in enumerate(plan.tiles, 1):

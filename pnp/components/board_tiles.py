@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import fonts, impose
+from .. import fonts, impose, tiling
 from ..errors import ContentError
 from ..furniture import draw_marks, info_text, scale_bar
 from ..impose import Mark
@@ -26,7 +26,7 @@ GUIDE_INSET = 0.6 * MM  # the guide line sits this far inside the hidden strip
 MARK_START = 0.5 * MM  # crop marks start this far beyond the bleed
 
 
-def visible_region(plan: impose.TilePlan, tile: impose.Tile) -> tuple[float, float, float,
+def visible_region(plan: tiling.TilePlan, tile: tiling.Tile) -> tuple[float, float, float,
                                                                         float]:
     """The board region (x0, y0, x1, y1, points, y down) this sheet shows in the finished
     board: its shared left and top strips lie under its neighbours."""
@@ -44,7 +44,7 @@ def build(game: Game, comp: Component, svg: str, opts: BuildOptions,
     face = painter.parse(svg, comp.spec.front)
     painter.share(face)
     try:
-        plan = impose.tile_board(face.width, face.height, paper_w, paper_h, opts.overlap,
+        plan = tiling.tile_board(face.width, face.height, paper_w, paper_h, opts.overlap,
                                  margin=MARGIN, landscape=opts.sheet.landscape)
     except ValueError as exc:  # a paper too small for a sheet of the board and its margins
         key = ("components", comp.id)
@@ -72,7 +72,7 @@ def build(game: Game, comp: Component, svg: str, opts: BuildOptions,
     return data, total, record
 
 
-def _crop_marks(plan: impose.TilePlan, tile: impose.Tile, top: float, bleed: float,
+def _crop_marks(plan: tiling.TilePlan, tile: tiling.Tile, top: float, bleed: float,
                 left: float, up: float) -> list[Mark]:
     """The cut lines: right and bottom always (a covering edge or the board's edge), left
     and top only on the board's edge. Each is marked at both ends, in the margin."""
@@ -92,7 +92,7 @@ def _crop_marks(plan: impose.TilePlan, tile: impose.Tile, top: float, bleed: flo
     return out
 
 
-def _hidden_strips(painter: SvgPainter, plan: impose.TilePlan, tile: impose.Tile,
+def _hidden_strips(painter: SvgPainter, plan: tiling.TilePlan, tile: tiling.Tile,
                    top: float) -> None:
     """Fade the strips this sheet's left and upper neighbours cover, and mark where their
     cut edges go: all of it ends up under them."""
@@ -156,7 +156,7 @@ def _name(row: int, col: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
 
-def _tile_info(painter: SvgPainter, plan: impose.TilePlan, tile: impose.Tile, game: Game,
+def _tile_info(painter: SvgPainter, plan: tiling.TilePlan, tile: tiling.Tile, game: Game,
                comp: Component, n: int, total: int) -> None:
     canvas = painter.canvas
     steps = []
@@ -182,7 +182,7 @@ def _tile_info(painter: SvgPainter, plan: impose.TilePlan, tile: impose.Tile, ga
     scale_bar(painter, plan.page_w - plan.area_x - 62 * MM, base)
 
 
-def _index_page(painter: SvgPainter, face: Any, plan: impose.TilePlan,
+def _index_page(painter: SvgPainter, face: Any, plan: tiling.TilePlan,
                 game: Game, comp: Component, total: int) -> None:
     """Page 1: the whole board, small, with the grid of sheets, and how to join them."""
     canvas = painter.canvas

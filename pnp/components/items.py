@@ -6,9 +6,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import gutterfold, impose
+from .. import impose
 from ..errors import ContentError
 from ..faceparts import Parse, Parsed, parse_in_parts
 from ..faces import item_size, iter_faces, printed_items, render_faces
@@ -21,6 +21,9 @@ from ..render import Renderer
 from ..units import to_mm
 from ..wording import words
 from . import spare
+
+if TYPE_CHECKING:  # imported when a gutter-fold layout is asked for
+    from .. import gutterfold
 
 
 @dataclass
@@ -56,6 +59,8 @@ def gutterfold_of(game: Game, comp: Component, opts: BuildOptions,
     without backs are laid out as usual."""
     if opts.layout != "gutter-fold" or comp.spec.back is None:
         return None
+    from .. import gutterfold
+
     return _planned(gutterfold.plan, game, comp, opts, count)
 
 
