@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from types import ModuleType
 
 from .components import items as items_kind
 from .content import load_game
@@ -123,7 +123,7 @@ def _render_game(game: Game, templates_root: Path, opts: BuildOptions,
     return result
 
 
-def _builder(kind: str) -> Any:
+def _builder(kind: str) -> ModuleType:
     """The module that builds a component of this kind. Boards, sheets and pads are
     imported when a game has one: a deck's build needs none of them."""
     if kind == "board":
