@@ -170,7 +170,6 @@ def paper_name(text: str) -> str:
         return parse_paper(text).name
     except ValueError as exc:
         usage_error(f"--paper: {exc}")
-    return text  # not reached: usage_error exits
 
 
 def check_lang(root: Path, gid: str, lang: str) -> None:
