@@ -4,13 +4,13 @@ marks and duplex backs."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import impose
 from ..errors import ContentError
-from ..faceparts import Parse, Parsed, parse_in_parts
+from ..faceparts import Parse, Parsed, Spilled, parse_in_parts
 from ..faces import item_size, iter_faces, printed_items, render_faces
 from ..furniture import draw_fold_line, draw_info, draw_marks
 from ..model import Component, Game, Item
@@ -106,20 +106,22 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     canvas = new_canvas(buf, layout.page_w, layout.page_h,
                         f"{game.spec.name}: {comp.spec.title}")
     painter = SvgPainter(canvas, game.folder, component=comp.id)
-    # each face is split into layers as it is rendered: its SVG text is not kept
+    deferring = has_backs and not opts.duplex and not fold  # every back after every front
+    # each face is split into layers as it is rendered: its SVG text is not kept; a large
+    # deck's faces wait on disk for their pages (read twice when deferring: not spilled)
     parsed = parse_in_parts(painter.layers, printed, lambda parse, part: _parsed(
         painter, comp, iter_faces(game, comp, renderer, to_mm(opts.bleed), opts.lang,
-                                  part), parse), painter.count)  # type: ignore[arg-type]
+                                  part), parse), painter.count,  # type: ignore[arg-type]
+        None if deferring else painter.add_uses)
     per = layout.per_page
     joined = [(g, _parsed(painter, g, render_faces(game, g, renderer, to_mm(opts.bleed),
                                                    opts.lang))) for g in joining]
-    parsed += [face for _, faces_of in joined for face in faces_of]
-    chunks = [parsed[i:i + per] for i in range(0, len(parsed), per)]
-    parsed.clear()  # each chunk is let go once its pages are drawn
-    extras = _guests(game, layout, len(chunks[-1]) if chunks else 0, others, renderer,
-                     opts, painter)
+    parsed.extend(face for _, faces_of in joined for face in faces_of)
+    n_chunks = -(-len(parsed) // per)
+    extras = _guests(game, layout, len(parsed) - (n_chunks - 1) * per if n_chunks else 0,
+                     others, renderer, opts, painter)
     extras.counts = {**{g.id: len(f) for g, f in joined}, **extras.counts}
-    total_pages = len(chunks) * (2 if has_backs and not fold else 1)
+    total_pages = n_chunks * (2 if has_backs and not fold else 1)
     page_no = 0
     deferred: list[list] = []
     say = words(opts.lang)
@@ -135,21 +137,21 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
             draw_info(painter, band, info)
         return band
 
-    def draw_fronts(chunk: list, page: impose.Layout) -> None:
+    def draw_fronts(chunk: list, page: impose.Layout, last: bool) -> None:
         for slot, (front, _, front_who, _) in zip(page.slots, chunk, strict=True):
             painter.draw(front, slot.x - opts.bleed, slot.y - opts.bleed, slot.art_box(),
                          who=front_who, trim_inset=opts.bleed)
-        if chunk is chunks[-1]:
+        if last:
             for slot, (front, _, front_who, _) in extras.placed:
                 painter.draw(front, slot.x - spare.GUEST_BLEED, slot.y - spare.GUEST_BLEED,
                              slot.art_box(), who=front_who, trim_inset=spare.GUEST_BLEED)
 
     def draw_backs(chunk: list, backs: list[impose.Slot], guest_backs: list[impose.Slot],
-                   upside_down: bool) -> None:
+                   upside_down: bool, last: bool) -> None:
         for bslot, (_, back, _, back_who) in zip(backs, chunk, strict=True):
             painter.draw(back, bslot.x - opts.bleed, bslot.y - opts.bleed, bslot.art_box(),
                          rotate180=upside_down, who=back_who, trim_inset=opts.bleed)
-        if chunk is chunks[-1]:
+        if last:
             for bslot, (_, (_, back, _, back_who)) in zip(guest_backs, extras.placed,
                                                           strict=True):
                 if back is not None:
@@ -157,15 +159,15 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
                                  bslot.art_box(), rotate180=upside_down, who=back_who,
                                  trim_inset=spare.GUEST_BLEED)
 
-    def fronts_page(chunk: list) -> None:
+    def fronts_page(chunk: list, last: bool) -> None:
         nonlocal page_no
         page_no += 1
         page = impose.subset(layout, len(chunk))
-        draw_fronts(chunk, page)
+        draw_fronts(chunk, page, last)
         furniture(say["fronts"], page)
         painter.show_page()
 
-    def backs_page(chunk: list) -> None:
+    def backs_page(chunk: list, last: bool) -> None:
         nonlocal page_no
         page_no += 1
         page = impose.subset(layout, len(chunk))
@@ -173,42 +175,61 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
                  for slot in page.slots]
         guest_backs = spare.back_slots([s for s, _ in extras.placed], page, opts.flip,
                                        opts.back_offset)
-        draw_backs(chunk, backs, guest_backs, not impose.mirrors_x(page, opts.flip))
+        draw_backs(chunk, backs, guest_backs, not impose.mirrors_x(page, opts.flip), last)
         furniture(say["backs_flip"].format(edge=say[f"edge_{opts.flip}"]),
                   replace(page, slots=tuple(impose.back_slot(s, page, opts.flip, (0.0, 0.0))
                                             for s in page.slots)))
         painter.show_page()
 
-    def folded_page(chunk: list, fold: gutterfold.FoldLayout) -> None:
+    def folded_page(chunk: list, fold: gutterfold.FoldLayout, last: bool) -> None:
         """Fronts in one half, their backs mirrored in the other, the fold between."""
         nonlocal page_no
         page_no += 1
         page, whole = fold.page(len(chunk))
-        draw_fronts(chunk, page)
+        draw_fronts(chunk, page, last)
         draw_backs(chunk, [fold.back_slot(s, opts.back_offset) for s in page.slots],
                    [fold.back_slot(s, opts.back_offset) for s, _ in extras.placed],
-                   fold.upside_down)
+                   fold.upside_down, last)
         band = furniture(say["fold"], whole)
         draw_fold_line(painter, fold.fold_line(whole, band))
         painter.show_page()
 
-    for chunk in chunks:
+    for index, chunk in enumerate(_pages_of(parsed, per)):
+        last = index == n_chunks - 1
         if fold:
-            folded_page(chunk, fold)
+            folded_page(chunk, fold, last)
         else:
-            fronts_page(chunk)
-            if has_backs and not opts.duplex:
+            fronts_page(chunk, last)
+            if deferring:
                 deferred.append(chunk)
                 continue
             if has_backs:
-                backs_page(chunk)
-        chunk.clear()  # its faces are drawn and checked (the list stays: chunks[-1])
-    for chunk in deferred:
-        backs_page(chunk)
+                backs_page(chunk, last)
+        chunk.clear()  # its faces are drawn and checked
+    for index, chunk in enumerate(deferred):
+        backs_page(chunk, index == len(deferred) - 1)
         chunk.clear()
     data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
     return Built(data, len(printed), page_no, has_backs and opts.duplex and not fold, per,
                  records=[record], guests=extras.counts)
+
+
+def _pages_of(faces: Parsed | Spilled, per: int) -> Iterator[list]:
+    """The faces `per` at a time, in order. A list is cut up at once and let go of (each
+    chunk is emptied once drawn); spilled faces are read as their pages come."""
+    if isinstance(faces, list):
+        chunks = [faces[i:i + per] for i in range(0, len(faces), per)]
+        faces.clear()
+        yield from chunks
+        return
+    chunk: list = []
+    for face in faces:
+        chunk.append(face)
+        if len(chunk) == per:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 @dataclass

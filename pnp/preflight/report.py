@@ -36,7 +36,7 @@ class Reporter:
         self.paper = paper
         self.shared = shared  # what the renders of one `pnp validate` share (memo)
         self.counts: dict[str, int] = {}
-        self.faces_done: set[tuple] = set()  # a face checked once a run, in any file
+        self.faces_done: set[bytes] = set()  # a face checked once a run, in any file
         self._maps: dict[str, LayerMap] = shared.maps if shared is not None else {}
         self._findings: dict[tuple[str, str | None, int | None, str], _Finding] = {}
         self._sources: dict[str, tuple[str, list[str]] | None] = {}
