@@ -189,6 +189,8 @@ def load_game(folder: Path, problems: list[Problem],
         items = load_items(cspec, comp_id, isrc, isrc.data[top], (top,), spec.languages,
                            problems, custom=False)
         components[comp_id] = Component(comp_id, cspec, items, isrc)
+    for isrc in read.values():  # its values live on in the items; its lines stay
+        isrc.data = None  # (10,000 cards: ~2 MB of mappings let go)
     _check_data(spec, src, problems)
     _check_print_with(spec, src, problems)
     for path in custom_files or []:

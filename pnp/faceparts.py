@@ -9,9 +9,10 @@ order, as if this process had parsed every face itself. What is drawn, and how (
 used twice becomes one form), is decided afterwards from the same faces in the same
 order, so the PDF's bytes are those of one process.
 
-From SPILL_FROM items on, the faces do not wait in memory for their pages: each range is
-parsed a block at a time, and each block, packed, goes to a temporary file of its own;
-only the number of uses of every layer comes back. The deck is then drawn from the
+From SPILL_FROM items on, the faces do not wait in memory for their pages: each range
+(every one in a worker, this process waiting) is parsed a block at a time, and each
+block, packed, goes to a temporary file of its own; only the number of uses of every
+layer comes back. The deck is then drawn from the
 files a block at a time (`Spilled`), so a 10,000-card deck holds a block of faces, not
 all of them, and its memory grows little with the cards."""
 
@@ -47,7 +48,10 @@ def parse_in_parts(store: LayerStore, items: Sequence[object],
     come back as `Spilled`, their layers joining `store` as they are read."""
     lanes = workers(len(items) // (PARALLEL_FROM // 2))
     if add_uses is not None and len(items) >= SPILL_FROM:
-        return _spill(store, items, parse_range, add_uses, lanes)
+        try:
+            return _spill(store, items, parse_range, add_uses, lanes)
+        except OSError:  # no room for temporary files (TMPDIR): held in memory instead
+            pass
 
     def counting(svg: str, origin: str) -> Face:
         face = store.parse(svg, origin)

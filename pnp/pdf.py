@@ -11,6 +11,7 @@ layer it drew (facemap.LayerMap), so preflight checks what is really on the page
 from __future__ import annotations
 
 import functools
+import io
 from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
@@ -225,17 +226,18 @@ def end_form(canvas: Canvas) -> None:
 class PackedFile(pdfdoc.PDFFile):
     """reportlab's output collector, its parts written into one growing buffer rather
     than listed and joined at the end: a large PDF is held once while it is saved, not
-    twice (~3 MB less at the peak of a 10,000-card deck). Same parts, same offsets, same
-    bytes; `format` hands over the buffer itself."""
+    twice. Same parts, same offsets, same bytes. `format` hands over the buffer itself
+    (BytesIO.getvalue shares its bytes when nothing else holds them: no copy)."""
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)  # writes the header into its list
-        self.data = bytearray(b"".join(self.strings))
+        self.data = io.BytesIO()
+        self.data.write(b"".join(self.strings))
         self.strings = []
-        self.write = self.data.extend
+        self.write = self.data.write
 
-    def format(self, document: Any) -> bytearray:
-        return self.data
+    def format(self, document: Any) -> bytes:
+        return self.data.getvalue()
 
 
 class PdfBytes:
@@ -251,7 +253,6 @@ class PdfBytes:
         return len(data)
 
     def getvalue(self) -> bytes:
-        """The PDF: reportlab's buffer as it handed it over (a bytearray), not a copy."""
         if len(self._parts) != 1:
             self._parts = [b"".join(self._parts)]
         return self._parts[0]
@@ -273,6 +274,31 @@ def encode_last_page(canvas: Canvas) -> None:
     stream.__Comment__ = "page stream"
     page.Contents = stream
     page.stream = None
+    # reportlab gives each page two dozen attributes set to None, read back with a
+    # default of None (PDFCatalog.format): held as one small table, ~0.6 kB a page less
+    page.__dict__ = {k: v for k, v in vars(page).items() if v is not None or k in _READ_AS_IS}
+    _share_dictionaries(canvas, page)
+
+
+def _share_dictionaries(canvas: Canvas, page: Any) -> None:
+    """Pages listing the same forms (every fronts page of a deck) share one XObject
+    dictionary, and pages without a transition one empty transition dictionary, as each
+    is formatted alike wherever it is: ~0.5 kB a page, kept until the PDF is saved."""
+    shared: dict[tuple, pdfdoc.PDFDictionary] = canvas.__dict__.setdefault("_pnp_shared", {})
+    for name in ("XObjects", "Trans"):
+        value = page.__dict__.get(name)
+        if type(value) is not pdfdoc.PDFDictionary:
+            continue
+        items = value.dict.items()
+        if not all(type(v) is pdfdoc.PDFObjectReference for _, v in items):
+            continue
+        key = (name, *((k, v.name) for k, v in items))
+        setattr(page, name, shared.setdefault(key, value))
+
+
+# a page's attributes reportlab reads without a default (PDFPage.check_format)
+_READ_AS_IS = frozenset({"Parent", "MediaBox", "Resources", "Contents", "Rotate", "Annots",
+                         "ExtGState"})
 
 
 @functools.cache

@@ -119,3 +119,22 @@ def test_spill_files_are_closed_whether_the_build_ends_well_or_not(
         _built(bad, BuildOptions())
     assert spilled == [CARDS, CARDS]
     assert len(os.listdir("/proc/self/fd")) == before
+
+
+def test_without_room_for_temporary_files_the_faces_are_held_in_memory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """TMPDIR unwritable or full: the deck is built as before spilling, not stopped."""
+    import tempfile
+
+    folder = _big_deck(tmp_path, CARDS)
+    _lanes(monkeypatch, forked=False)
+    monkeypatch.setattr(faceparts, "SPILL_FROM", 10**9)
+    held = _built(folder, BuildOptions())
+    spilled = _spill_from(monkeypatch, 40)
+
+    def no_room(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", no_room)
+    assert _built(folder, BuildOptions()) == held
+    assert spilled == [CARDS]  # it was tried
