@@ -146,7 +146,7 @@ class LayerStore:
         if key not in self._drawings:
             from svglib.svglib import SvgRenderer
 
-            from .rlspeed import remember_attributes
+            from .rlspeed import remembering_attributes
 
             fonts.register_svglib()
             collect = _Collect()
@@ -154,9 +154,9 @@ class LayerStore:
             log.addHandler(collect)
             try:
                 base = self.reference_root.resolve()
-                renderer = remember_attributes(SvgRenderer(
-                    str(base / "face.svg"), external_reference_root=str(base)))
-                drawing = renderer.render(self._layer_xml[key])
+                with remembering_attributes(SvgRenderer(
+                        str(base / "face.svg"), external_reference_root=str(base))) as renderer:
+                    drawing = renderer.render(self._layer_xml[key])
             except Exception as exc:  # svglib on content it cannot take: say where
                 raise ContentError(f"the SVG cannot be drawn: {type(exc).__name__}: {exc}",
                                    self._origin.get(key)) from exc

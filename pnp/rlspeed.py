@@ -1,6 +1,6 @@
 """Faster stand-ins for three of reportlab's pure-Python helpers, giving the same bytes,
 a lighter start for svglib and reportlab.graphics (defer_inits), and an svglib renderer
-that works out each inherited attribute once (remember_attributes).
+that works out each inherited attribute once (remembering_attributes).
 
 reportlab writes every number of a PDF through `fp_str` and ASCII85-encodes every stream
 in Python (its optional C accelerator rounds differently, which would change the output).
@@ -14,8 +14,10 @@ holds each to reportlab's own function."""
 from __future__ import annotations
 
 import base64
+import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 MAX_REMEMBERED = 200_000  # formatted numbers kept; past it the memory starts afresh
@@ -110,9 +112,12 @@ def _without_init(name: str, names: dict[str, str]) -> None:
         raise
 
 
-def remember_attributes(renderer: Any) -> Any:
-    """Let an svglib renderer work out each inherited attribute and each list of lengths
-    once, not once a shape.
+@contextmanager
+def remembering_attributes(renderer: Any) -> Iterator[Any]:
+    """The svglib renderer, made to work out each inherited attribute and each list of
+    lengths once, not once a shape, for one drawing. On leaving, its memory is let go and
+    the renderer is as svglib made it, with no cycle through the memory left for the
+    collector: ~76,000 objects of a game's build freed as they go, not collected.
 
     - svglib finds a shape's fill, stroke, font and a dozen more by climbing from the
       element to the root (`findAttr`), for every shape and every property: siblings
@@ -122,9 +127,8 @@ def remember_attributes(renderer: Any) -> Any:
       and never again; the copies a `<use>` makes are new elements.
     - Every shape's stroke-dasharray, "none" as a rule, is split with `shlex`
       (`split_attr_list`, a function of its text only): each text is split once, and
-      each caller gets its own copy of the list.
-
-    The memory lives as long as the renderer, one layer's drawing."""
+      each caller gets its own copy of the list."""
+    _clip_when_asked(type(renderer))
     converter = renderer.attrConverter
     find, split = converter.findAttr, converter.split_attr_list
     known: dict[tuple[Any, str], str] = {}
@@ -147,7 +151,30 @@ def remember_attributes(renderer: Any) -> Any:
 
     converter.findAttr = find_attr  # the instance's own, ahead of the class's methods
     converter.split_attr_list = split_attr_list
-    return renderer
+    try:
+        yield renderer
+    finally:
+        del converter.findAttr, converter.split_attr_list
+        known.clear()
+        splits.clear()
+
+
+def _clip_when_asked(renderer_class: Any) -> None:
+    """svglib asks every element for its clipping path, and defines two recursive
+    functions (a reference cycle each) before it looks whether the element has a
+    `clip-path` at all: most have none, and get None without them. Idempotent."""
+    original = renderer_class.get_clippath
+    if getattr(original, "_pnp_clip_when_asked", False):
+        return
+
+    @functools.wraps(original)
+    def get_clippath(self: Any, node: Any) -> Any:
+        if not node.getAttribute("clip-path"):
+            return None  # what svglib returns for an element without one
+        return original(self, node)
+
+    get_clippath._pnp_clip_when_asked = True  # type: ignore[attr-defined]
+    renderer_class.get_clippath = get_clippath
 
 
 def install() -> None:

@@ -142,7 +142,8 @@ def test_package_inits_are_put_off_not_lost() -> None:
 INHERITING_SVG = """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
  width="120" height="80" viewBox="0 0 120 80">
 <style>.warm { fill: #c40; stroke-width: 2 } rect.cool { stroke: #048 }</style>
-<defs><g id="pip"><circle r="3"/><rect class="cool" x="-2" y="5" width="4" height="2"/></g></defs>
+<defs><g id="pip"><circle r="3"/><rect class="cool" x="-2" y="5" width="4" height="2"/></g>
+<clipPath id="window"><rect x="40" y="20" width="30" height="20"/></clipPath></defs>
 <g fill="#236" stroke="#111" stroke-dasharray="3,1" font-family="Fira Sans" font-size="9"
    color="#a0a">
   <g style="stroke-width:0.5; fill-opacity:0.6">
@@ -158,12 +159,17 @@ INHERITING_SVG = """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://
   <polyline points="5,70 25,75 45,70" stroke-dasharray="2 2" stroke="inherit"/>
   <g stroke-dasharray="4, 2 1"><rect x="100" y="50" width="10" height="10"/></g>
 </g></svg>"""
+CLIPPED_SVG = INHERITING_SVG.replace("</g></svg>", """
+  <g clip-path="url(#window)"><circle cx="55" cy="30" r="14" fill="#080"/></g>
+  <rect x="80" y="20" width="30" height="20" fill="#800" clip-path="url(#window)"/>
+</g></svg>""")
 
 
 def test_remembered_attributes_draw_what_svglib_draws(monkeypatch) -> None:
-    """remember_attributes answers each (element, name) once and splits each list of
-    lengths once; the drawing is svglib's own to the byte, through inheritance, style
-    attributes, CSS, `<use>` copies, currentColor and 'inherit'."""
+    """remembering_attributes answers each (element, name) once, splits each list of
+    lengths once and asks for a clipping path only where there is one; the drawing is
+    svglib's own to the byte, through inheritance, style attributes, CSS, `<use>`
+    copies, currentColor, 'inherit' and clip-path."""
     from lxml import etree
     from reportlab import rl_config
     from reportlab.graphics import renderPDF
@@ -182,33 +188,80 @@ def test_remembered_attributes_draw_what_svglib_draws(monkeypatch) -> None:
 
     monkeypatch.setattr(svglib.Svg2RlgAttributeConverter, "findAttr", counted)
 
-    def draw(remember: bool) -> tuple[bytes, int]:
+    patched = svglib.SvgRenderer.get_clippath
+
+    def draw(svg: str, remember: bool) -> tuple[bytes, int, int]:
         climbs["n"] = 0
         renderer = svglib.SvgRenderer("face.svg")
-        if remember:
-            renderer = rlspeed.remember_attributes(renderer)
-        drawing = renderer.render(etree.fromstring(INHERITING_SVG.encode()))
-        return renderPDF.drawToString(drawing), climbs["n"]
+        if not remember:  # svglib's own, even where an earlier test installed the path
+            monkeypatch.setattr(svglib.SvgRenderer, "get_clippath",
+                                getattr(patched, "__wrapped__", patched))
+            drawing = renderer.render(etree.fromstring(svg.encode()))
+            monkeypatch.setattr(svglib.SvgRenderer, "get_clippath", patched)
+        else:
+            with rlspeed.remembering_attributes(renderer) as remembering:
+                drawing = remembering.render(etree.fromstring(svg.encode()))
+        clips = sum(isinstance(shape, svglib.ClippingPath) for shape in _shapes(drawing))
+        return renderPDF.drawToString(drawing), climbs["n"], clips
 
-    plain, plain_climbs = draw(False)
-    remembered, remembered_climbs = draw(True)
-    assert remembered == plain
-    assert remembered_climbs < plain_climbs / 2  # siblings share their ancestors' answers
+    for svg, clips in ((INHERITING_SVG, 0), (CLIPPED_SVG, 2)):
+        plain, plain_climbs, plain_clips = draw(svg, False)
+        remembered, remembered_climbs, remembered_clips = draw(svg, True)
+        assert remembered == plain
+        assert remembered_climbs < plain_climbs / 2  # siblings share their ancestors' answers
+        assert remembered_clips == plain_clips == clips
+
+
+def _shapes(group: object) -> list[object]:
+    found = [group]
+    for shape in getattr(group, "contents", []):
+        found += _shapes(shape)
+    return found
+
+
+def test_a_remembering_renderer_is_freed_without_the_collector() -> None:
+    """Leaving remembering_attributes lets go of its memory and leaves no reference
+    cycle: the renderer and all it holds are freed at once (svglib's own renderer waits
+    for the collector, held by the functions each element's clip-path lookup makes)."""
+    import gc
+    import weakref
+
+    from lxml import etree
+    from svglib import svglib
+
+    from pnp import fonts
+
+    fonts.register_svglib()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        renderer = svglib.SvgRenderer("face.svg")
+        converter = weakref.ref(renderer.attrConverter)
+        with rlspeed.remembering_attributes(renderer) as remembering:
+            remembering.render(etree.fromstring(INHERITING_SVG.encode()))
+            assert "findAttr" in vars(remembering.attrConverter)
+        assert "findAttr" not in vars(renderer.attrConverter)  # svglib's own again
+        gone = weakref.ref(renderer)
+        del renderer, remembering
+        assert gone() is None and converter() is None
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def test_layer_drawings_are_made_with_remembered_attributes(monkeypatch) -> None:
-    """pnp's layers go through remember_attributes (the bytes test above is what keeps
-    it honest)."""
+    """pnp's layers go through remembering_attributes (the bytes test above is what
+    keeps it honest)."""
     from pnp.layers import LayerStore
 
     used = []
-    real = rlspeed.remember_attributes
+    real = rlspeed.remembering_attributes
 
     def spy(renderer: object) -> object:
         used.append(renderer)
         return real(renderer)
 
-    monkeypatch.setattr(rlspeed, "remember_attributes", spy)
+    monkeypatch.setattr(rlspeed, "remembering_attributes", spy)
     store = LayerStore(Path("."))
     face = store.parse('<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="30mm" '
                        'viewBox="0 0 40 30"><g fill="#236"><rect width="10" height="10"/>'
