@@ -129,11 +129,15 @@ class LayerStore:
                       None if runs is not None else etree.tostring(self._layer_xml[key]))
                 for key, runs in self.runs.items()}
 
-    def adopt(self, layers: dict[str, tuple]) -> None:
-        """Take layers parsed by another process (`export`), keeping those already here."""
+    def adopt(self, layers: dict[str, tuple], origins: bool = False) -> None:
+        """Take layers parsed by another process (`export`), keeping those already here;
+        `origins`: their templates replace those of layers already here (faces parsed
+        earlier than these, but placed after them: a deck's guests)."""
         for key, (runs, size, count, origin, xml) in layers.items():
             self.size[key] = size
             if key in self.runs:
+                if origins:
+                    self._origin[key] = origin
                 continue
             self.runs[key] = runs
             self._counts[key] = count

@@ -268,6 +268,7 @@ def encode_last_page(canvas: Canvas) -> None:
     filters = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [
         pdfdoc.PDFZCompress]
     content = page.stream
+    setattr(page, pdfcheck.NAMES_ATTR, pdfcheck.page_names(content))  # read once saved
     for f in reversed(filters):  # reportlab applies them last first (PDFStream.format)
         content = f.encode(content)
     stream = pdfdoc.PDFStream(_filtered(tuple(f.pdfname for f in filters)), content)
@@ -312,7 +313,9 @@ def new_canvas(path: Path | Any, page_w: float, page_h: float, title: str) -> Ca
     """A canvas with reproducible output: no timestamps, fixed ids."""
     fonts.register()
     rlspeed.install()
-    pdfdoc.PDFFile = PackedFile  # the collector every document saves through
+    # the collector every document of this process saves through (pnp signs no PDF:
+    # reportlab's signing reads the collector's list of parts, which this one has not)
+    pdfdoc.PDFFile = PackedFile
     c = Canvas(path, pagesize=(page_w, page_h), invariant=1, pageCompression=1,
                initialFontName=fonts.REGULAR, initialFontSize=8)
     c.setTitle(title)

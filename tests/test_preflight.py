@@ -318,6 +318,25 @@ def test_forms_carry_their_own_graphics_states() -> None:
     assert draw(end_form) == []
 
 
+def test_a_page_compressed_as_it_is_finished_is_still_checked() -> None:
+    """pnp compresses each page when it is finished (pdf.encode_last_page); the check of
+    its resource names reads what the page used, not the compressed bytes."""
+    from pnp.pdf import PdfBytes, encode_last_page, new_canvas
+    from pnp.pdfcheck import unresolved
+
+    c = new_canvas(PdfBytes(), 200, 200, "probe")
+    c.drawString(10, 10, "fine")
+    c.showPage()
+    encode_last_page(c)
+    c.drawString(10, 10, "not fine")
+    c._code.append("/gNope gs")  # a graphics state no resource defines
+    c.showPage()
+    encode_last_page(c)
+    c.save()
+    assert c._doc.Pages.pages[1].stream is None  # packed: its operators are compressed
+    assert unresolved(c._doc) == ["page 2: graphics state /gNope is not in its resources"]
+
+
 # -- what validate catches is what build would refuse -----------------------------------
 
 @pytest.mark.parametrize("body,message", [

@@ -4,14 +4,15 @@ marks and duplex backs."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .. import impose
+from .. import facespill, impose
 from ..errors import ContentError
-from ..faceparts import Parse, Parsed, Spilled, parse_in_parts
+from ..faceparts import Parse, Parsed, parse_in_parts
 from ..faces import item_size, iter_faces, printed_items, render_faces
+from ..facespill import Spilled
 from ..furniture import draw_fold_line, draw_info, draw_marks
 from ..model import Component, Game, Item
 from ..options import BuildOptions
@@ -95,9 +96,19 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
           guests: list[Component] | None = None) -> Built:
     """`guests`: components printed with this one (`print_with`), placed in the spare
     space of its last page when they all fit there."""
+    spilled: list[Spilled] = []
+    try:
+        return _build(game, comp, renderer, opts, guests or [], spilled)
+    finally:  # however the build ends: a guest that fails, a drawing that stops
+        for faces in spilled:
+            faces.close()
+
+
+def _build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
+           guests: list[Component], spilled: list[Spilled]) -> Built:
     w, h = item_size(game, comp)
     printed = printed_items(game, comp)
-    joining, others = _joining(game, comp, guests or [])
+    joining, others = _joining(game, comp, guests)
     has_backs = comp.spec.back is not None
     count = len(printed) + sum(len(printed_items(game, g)) for g in joining)
     fold = gutterfold_of(game, comp, opts, count)
@@ -109,10 +120,9 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     deferring = has_backs and not opts.duplex and not fold  # every back after every front
     # each face is split into layers as it is rendered: its SVG text is not kept; a large
     # deck's faces wait on disk for their pages (read twice when deferring: not spilled)
-    parsed = parse_in_parts(painter.layers, printed, lambda parse, part: _parsed(
-        painter, comp, iter_faces(game, comp, renderer, to_mm(opts.bleed), opts.lang,
-                                  part), parse), painter.count,  # type: ignore[arg-type]
-        None if deferring else painter.add_uses)
+    parsed = _parse_faces(game, comp, renderer, opts, painter, printed, spill=not deferring)
+    if isinstance(parsed, Spilled):
+        spilled.append(parsed)
     per = layout.per_page
     joined = [(g, _parsed(painter, g, render_faces(game, g, renderer, to_mm(opts.bleed),
                                                    opts.lang))) for g in joining]
@@ -194,7 +204,7 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
         draw_fold_line(painter, fold.fold_line(whole, band))
         painter.show_page()
 
-    for index, chunk in enumerate(_pages_of(parsed, per)):
+    for index, chunk in enumerate(facespill.pages_of(parsed, per)):
         last = index == n_chunks - 1
         if fold:
             folded_page(chunk, fold, last)
@@ -214,22 +224,23 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
                  records=[record], guests=extras.counts)
 
 
-def _pages_of(faces: Parsed | Spilled, per: int) -> Iterator[list]:
-    """The faces `per` at a time, in order. A list is cut up at once and let go of (each
-    chunk is emptied once drawn); spilled faces are read as their pages come."""
-    if isinstance(faces, list):
-        chunks = [faces[i:i + per] for i in range(0, len(faces), per)]
-        faces.clear()
-        yield from chunks
-        return
-    chunk: list = []
-    for face in faces:
-        chunk.append(face)
-        if len(chunk) == per:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
+def _parse_faces(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
+                 painter: SvgPainter, printed: list[Item], spill: bool) -> Parsed | Spilled:
+    """The printed items' faces, rendered and split into layers whose uses the painter
+    counts: on disk from facespill.SPILL_FROM items when `spill` (and TMPDIR has room),
+    else in memory."""
+    def parse_range(parse: Parse, part: list[Item]) -> Parsed:
+        return _parsed(painter, comp, iter_faces(game, comp, renderer, to_mm(opts.bleed),
+                                                 opts.lang, part), parse)
+
+    if spill and len(printed) >= facespill.SPILL_FROM:
+        try:
+            return facespill.spill(painter.layers, printed, parse_range,  # type: ignore[arg-type]
+                                   painter.add_uses, renderer.overflows)
+        except facespill.NoRoom:
+            pass
+    return parse_in_parts(painter.layers, printed, parse_range,  # type: ignore[arg-type]
+                          painter.count, renderer.overflows)
 
 
 @dataclass
