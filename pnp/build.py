@@ -49,7 +49,9 @@ class Rendered:
         return [p for p in self.problems if p.severity == "error"]
 
     def prepared(self) -> Prepared:
-        return Prepared(self.game.id, self.opts, self.outputs, self.problems)
+        folder = self.game.folder
+        return Prepared(self.game.id, self.opts, self.outputs, self.problems,
+                        (folder, folder.parent))
 
 
 @dataclass
@@ -61,6 +63,7 @@ class Prepared:
     opts: BuildOptions
     outputs: list[tuple[str, bytes, dict[str, object]]]
     problems: list[Problem]
+    protect: tuple[Path, ...] = ()  # the game's folder and its content root: never replaced
 
 
 def load_valid_game(folder: Path, custom: list[Path],
@@ -203,6 +206,7 @@ def prepare_game(folder: Path, templates_root: Path, opts: BuildOptions,
 def write_game(rendered: Rendered | Prepared, out_root: Path) -> GameBuild:
     """The files and their manifest, switched in together (output.switch_in)."""
     from .output import switch_in
+    from .ownership import build_owner
 
     if isinstance(rendered, Rendered):
         rendered = rendered.prepared()
@@ -211,7 +215,8 @@ def write_game(rendered: Rendered | Prepared, out_root: Path) -> GameBuild:
                 "files": [meta for _, _, meta in rendered.outputs]}
     manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
     files = [(name, data) for name, data, _ in rendered.outputs]
-    out_dir = switch_in(out_root, game_id, files + [("manifest.json", manifest_bytes)])
+    out_dir = switch_in(out_root, game_id, files + [("manifest.json", manifest_bytes)],
+                        build_owner(game_id, rendered.protect))
     return GameBuild(game_id, out_dir, [meta for _, _, meta in rendered.outputs],
                      [p for p in rendered.problems if p.severity != "error"])
 

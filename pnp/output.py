@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import InputError
+from .ownership import Owner, carry, claim, spare_content
 from .safeio import check_output
 
 _RENAME_EXCHANGE = 2
@@ -89,10 +90,13 @@ def _recover(out_root: Path, game: str) -> None:
         shutil.rmtree(stale, ignore_errors=True)
 
 
-def switch_in(out_root: Path, game: str, files: list[tuple[str, bytes]]) -> Path:
+def switch_in(out_root: Path, game: str, files: list[tuple[str, bytes]],
+              owner: Owner) -> Path:
     """Write `files` (name, bytes; the manifest among them) as OUT/<game>, replacing the
-    previous set in one step. Returns the game's folder."""
+    previous set in one step, and only a set that `owner` says is pnp's (ownership.claim);
+    what other pnp commands wrote there is carried over. Returns the game's folder."""
     public = out_root / game
+    spare_content(public, owner.protect)  # before anything, even the lock, is written
     try:
         out_root.mkdir(parents=True, exist_ok=True)
         if os.path.lexists(public) and (public.is_symlink() or not public.is_dir()):
@@ -101,6 +105,7 @@ def switch_in(out_root: Path, game: str, files: list[tuple[str, bytes]]) -> Path
                 raise InputError("is in the way of the game's output folder", public)
         with _locked(out_root, game):
             _recover(out_root, game)
+            kept = claim(public, owner)
             stage = out_root / f".{game}.new-{os.getpid()}"
             shutil.rmtree(stage, ignore_errors=True)
             stage.mkdir()
@@ -110,6 +115,7 @@ def switch_in(out_root: Path, game: str, files: list[tuple[str, bytes]]) -> Path
                     target = _inside(stage, name)
                     _write_file(target, data)
                     folders.add(target.parent)
+                carry(public, stage, kept)
                 for folder in sorted(folders, reverse=True):  # subfolders before stage
                     _sync_dir(folder)
                 if not os.path.lexists(public):
@@ -127,8 +133,21 @@ def switch_in(out_root: Path, game: str, files: list[tuple[str, bytes]]) -> Path
                 raise
     except OSError as exc:
         raise InputError(f"cannot write output: {exc.strerror}",
-                         exc.filename or public) from exc
+                         _public_name(exc.filename, out_root, game) or public) from exc
     return public
+
+
+def _public_name(name: str | bytes | None, out_root: Path, game: str) -> Path | None:
+    """An error's path as the user knows it: a file in pnp's hidden staging folder is
+    named by its place in OUT/<game>."""
+    if not name:
+        return None
+    path = Path(os.fsdecode(name))
+    for hidden in (f".{game}.new-", f".{game}.old-"):
+        for i, part in enumerate(path.parts):
+            if part.startswith(hidden) and Path(*path.parts[:i]) == out_root:
+                return out_root.joinpath(game, *path.parts[i + 1:])
+    return path
 
 
 @contextmanager

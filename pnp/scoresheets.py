@@ -16,6 +16,7 @@ from .games import module_for
 from .games.dice_trip import selected_map
 from .model import Component, Game
 from .options import BuildOptions
+from .ownership import check_pdf_target
 from .render import Renderer, search_path
 from .units import to_mm
 from .validate import check_templates
@@ -146,6 +147,7 @@ def filled_pdf(game: Game, templates_root: Path, result: scorer.Score, powers: l
 
 def _write(out: Path, data: bytes) -> None:
     try:
+        check_pdf_target(out)
         out.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(out, data)
     except OSError as exc:

@@ -155,34 +155,15 @@ class Session:
             result.failed = exc.format()
             result.code = exc.exit_code
             return
-        preview = self.out_root / rendered.game.id / "preview"
-        kept = _lift(preview)
         try:
-            done = write_game(rendered, self.out_root)
-        finally:
-            _restore(kept, preview)
+            done = write_game(rendered, self.out_root)  # the previews are carried over
+        except PnpError as exc:
+            result.failed = exc.format()
+            result.code = exc.exit_code
+            return
         result.problems = done.warnings
         result.built = [f"{f['path']}: {f['items']} items, {f['pages']} pages"
                         for f in done.files]
-
-
-def _lift(preview: Path) -> Path | None:
-    """A build replaces OUT/<game>/ whole: keep the previews beside it meanwhile."""
-    if not preview.is_dir():
-        return None
-    aside = preview.parent.parent / f".{preview.parent.name}.preview"
-    if aside.exists():
-        import shutil
-
-        shutil.rmtree(aside)
-    preview.rename(aside)
-    return aside
-
-
-def _restore(aside: Path | None, preview: Path) -> None:
-    if aside is not None and aside.is_dir():
-        preview.parent.mkdir(parents=True, exist_ok=True)
-        aside.rename(preview)
 
 
 def watch(session: Session, files: Callable[[], list[Path]],

@@ -54,6 +54,7 @@ def export_game(folder: Path, templates_root: Path, out_root: Path, opts: Export
     from ..build import prepare_game
     from ..options import BuildOptions
     from ..output import switch_in
+    from ..ownership import export_owner
     from .collect import collect
 
     check_options(opts)
@@ -106,7 +107,8 @@ def export_game(folder: Path, templates_root: Path, out_root: Path, opts: Export
     manifest = {"game": game.id, "format": opts.fmt, "lang": rendered.opts.lang, **meta}
     files.append(("manifest.json",
                   (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()))
-    folder_out = switch_in(game_dir, opts.fmt, files)
+    folder_out = switch_in(game_dir, opts.fmt, files,
+                           export_owner(game.id, opts.fmt, (game.folder, game.folder.parent)))
     warnings = [p for p in rendered.problems if p.severity != "error"] + [
         Problem("warning", None, None, None, note) for note in notes]
     return ExportResult(folder_out, [name for name, _ in files], lines, warnings)
