@@ -94,3 +94,30 @@ def test_items_file_outside_the_game_folder_is_refused(tmp_path: Path) -> None:
     lines = assert_clean_failure(run_pnp("validate", "pics", "--content", content), 1)
     assert any("components.cards.file: must be a file inside the game folder" in ln
                for ln in lines), lines
+
+
+@pytest.mark.parametrize("how", ["file", "folder"])
+def test_dice_trip_maps_that_lead_outside_are_refused_unread(content_copy: Path,
+                                                             tmp_path: Path, how: str) -> None:
+    """maps/ is confined like data.* files: a map that is a link out of the game folder
+    (or a maps folder that is one) is refused, and its target is never echoed."""
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("root:x:0:0:secret-words\n")
+    maps = content_copy / "dice-trip" / "maps"
+    if how == "file":
+        (maps / "evil.yaml").symlink_to(secret)
+    else:
+        outside = tmp_path / "elsewhere"
+        maps.rename(outside)
+        (outside / "evil.yaml").symlink_to(secret)
+        maps.symlink_to(outside)
+    result = run_pnp("validate", "dice-trip", "--content", content_copy)
+    assert result.returncode == 1, result.stderr
+    assert "maps/evil.yaml: leads outside the game folder" in result.stdout + result.stderr
+    for args in (("validate", "dice-trip"), ("sheets", "dice-trip", "--map", "evil",
+                                              "--out", tmp_path / "pad.pdf")):
+        result = run_pnp(*args, "--content", content_copy)
+        assert result.returncode in (1, 2)
+        assert "secret-words" not in result.stdout + result.stderr
+        assert "Traceback" not in result.stderr
+    assert not (tmp_path / "pad.pdf").exists()

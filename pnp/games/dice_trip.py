@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import Problem
+from ..errors import InputError, Problem
 from ..model import Game
 from ..paths import game_file
 from ..schema import Colour
@@ -218,9 +218,14 @@ def _map_problems(game: Game, path: Path) -> list[Problem]:
 def checks(game: Game) -> list[Problem]:
     """Check the map in use; without --map, every shipped map."""
     problems = tracker_problems(game) + label_problems(game)
-    paths = [selected_map_path(game)] if game.options.get("map") else \
-        [maps.maps_dir(game.folder) / f"{n}.yaml" for n in maps.map_names(game.folder)]
-    for path in paths:
+    if game.options.get("map"):
+        return problems + _map_problems(game, selected_map_path(game))
+    for name in maps.map_names(game.folder):
+        try:
+            path = maps.shipped_map(game.folder, name)
+        except InputError as exc:
+            problems.append(Problem("error", str(exc.path), None, None, exc.message))
+            continue
         problems.extend(_map_problems(game, path))
     return problems
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from ..errors import InputError, Problem
 from ..geometry import distance_to_segment
 from ..graph import adjacency, longest_path, reachable
 from ..load import Source, read_yaml
+from ..paths import is_within
 from ..schema import convert_dataclass, did_you_mean, problem
 from .dice_trip_geometry import Geometry
 
@@ -60,14 +62,27 @@ def map_names(game_folder: Path) -> list[str]:
     return sorted(p.stem for p in maps_dir(game_folder).glob("*.yaml"))
 
 
+OUTSIDE = "leads outside the game folder: a game reads only its own files"
+
+
+def shipped_map(game_folder: Path, name: str) -> Path:
+    """maps/NAME.yaml of the game, confined like its data files: a link that leads out
+    of the game folder is refused, and its target never read."""
+    path = maps_dir(game_folder) / f"{name}.yaml"
+    if os.path.lexists(path) and not is_within(path, game_folder):
+        raise InputError(OUTSIDE, path)
+    return path
+
+
 def resolve_map(game_folder: Path, name_or_path: str) -> Path:
     """A shipped map's name (germany) or a path to the user's own map file."""
     candidate = Path(name_or_path)
     if candidate.suffix in (".yaml", ".yml") or candidate.parent != Path("."):
-        if not candidate.is_file():
-            raise InputError("map file not found", candidate)
+        from ..safeio import require_file
+
+        require_file(candidate, "map file")  # a folder or a FIFO is named as what it is
         return candidate
-    path = maps_dir(game_folder) / f"{name_or_path}.yaml"
+    path = shipped_map(game_folder, name_or_path)
     if not path.is_file():
         known = map_names(game_folder)
         raise InputError(f"unknown map '{name_or_path}' (maps: {', '.join(known)})"
