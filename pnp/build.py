@@ -116,9 +116,11 @@ def _render_game(game: Game, templates_root: Path, opts: BuildOptions,
     checks = preflight.Streaming(game, renderer, opts.paper)
     with checks.watching():  # each page's faces checked as it is drawn
         _render_components(game, renderer, opts, progress, result, records)
+    seen = set(result.problems)  # each once, found in a set: 30,000 cards, not 30,000²
     for message, (path, line, key) in renderer.overflows:
         problem = Problem("error", path, line, key, message, "text-placement")
-        if problem not in result.problems:
+        if problem not in seen:
+            seen.add(problem)
             result.problems.append(problem)
     found, counts = checks.finish(records)
     result.problems.extend(found)

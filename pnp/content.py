@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
-from typing import Any
 
+from .content_items import load_items
 from .errors import InputError, Problem
 from .load import Key, Source, key_text, read_yaml
-from .model import Component, ComponentSpec, FieldSpec, Game, GameSpec, Item
+from .model import Component, Game, GameSpec
 from .paths import is_within
-from .schema import convert_dataclass, did_you_mean, problem
+from .schema import checked_data, convert_dataclass, did_you_mean, problem
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -24,8 +23,9 @@ def shipped_dir(name: str) -> Path:
 def content_root(option: Path | None) -> Path:
     """--content DIR, else ./content when present, else the content shipped with pnp."""
     if option is not None:
-        if not option.is_dir():
-            raise InputError("content folder not found", option)
+        from .safeio import require_folder
+
+        require_folder(option, "content folder")  # a file in its place is named so
         return option
     local = Path("content")
     if (local.is_dir() and any(local.glob("*/game.yaml"))):
@@ -50,107 +50,15 @@ def resolve_games(root: Path, names: list[str]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _check_value(spec: FieldSpec, value: Any, src: Source, key: Key,
-                 languages: list[str]) -> list[Problem]:
-    out: list[Problem] = []
-    if spec.type == "text" and spec.translated and isinstance(value, dict):
-        for lang, text in value.items():
-            if lang not in languages:
-                out.append(problem(src, key + (lang,),
-                                   f"unknown language (game languages: {', '.join(languages)})"))
-            elif not isinstance(text, str):
-                out.append(problem(src, key + (lang,), f"must be text (got {text!r})"))
-        return out
-    if spec.type == "text":
-        if isinstance(value, bool):
-            out.append(problem(src, key, f"must be text (got {value!r}: YAML reads a bare ON, "
-                                         "OFF, YES or NO as true or false; put it in quotes, "
-                                         "e.g. 'ON')"))
-        elif not isinstance(value, str):
-            out.append(problem(src, key, f"must be text (got {value!r})"))
-    elif spec.type == "int" or spec.type == "number":
-        want_int = spec.type == "int"
-        ok_type = int if want_int else (int, float)
-        if isinstance(value, bool) or not isinstance(value, ok_type) or (
-                isinstance(value, float) and not math.isfinite(value)):
-            noun = "a whole number" if want_int else "a finite number"
-            out.append(problem(src, key, f"must be {noun} (got {value!r})"))
-        elif (spec.min is not None and value < spec.min) or (
-                spec.max is not None and value > spec.max):
-            lo = "" if spec.min is None else f"{spec.min:g}"
-            hi = "" if spec.max is None else f"{spec.max:g}"
-            out.append(problem(src, key, f"must be in {lo}..{hi} (got {value!r})"))
-    elif spec.type == "bool":
-        if not isinstance(value, bool):
-            out.append(problem(src, key, f"must be true or false (got {value!r})"))
-    elif spec.type == "choice":
-        choices = spec.choices or []
-        if str(value) not in choices or isinstance(value, bool):
-            hint = did_you_mean(str(value), choices)
-            out.append(problem(src, key,
-                               f"must be one of {', '.join(choices)} (got {value!r}){hint}"))
-    return out
-
-
-def load_items(spec: ComponentSpec, comp_id: str, src: Source, entries: Any, key: Key,
-               languages: list[str], problems: list[Problem], custom: bool,
-               single: bool = False) -> list[Item]:
-    """Check each entry against the component's field specs and build Items. `single`:
-    the file holds one item at `key` itself, not a list."""
-    if not isinstance(entries, list):
-        problems.append(problem(src, key, f"must be a list of {comp_id} (got {entries!r})"))
-        return []
-    items: list[Item] = []
-    allowed = {"id", "copies", *spec.fields} | ({"replaces"} if custom else set())
-    for i, entry in enumerate(entries):
-        k = key if single else key + (i,)
-        if not isinstance(entry, dict):
-            problems.append(problem(src, k, f"must be a mapping (got {entry!r})"))
-            continue
-        bad = False
-        for name in entry:
-            if name not in allowed:
-                problems.append(problem(src, k + (name,),
-                                        f"unknown key{did_you_mean(name, allowed)}"))
-        item_id = entry.get("id")
-        if not isinstance(item_id, str | int) or isinstance(item_id, bool) or item_id == "":
-            problems.append(problem(src, k + ("id",), "required key is missing (a unique id)"
-                                    if item_id is None else f"must be text (got {item_id!r})"))
-            bad = True
-        copies = entry.get("copies", 1)
-        if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= 1000:
-            problems.append(problem(src, k + ("copies",),
-                                    f"must be a whole number 1..1000 (got {copies!r})"))
-            bad = True
-        values: dict[str, Any] = {}
-        for name, fspec in spec.fields.items():
-            if name not in entry or entry[name] is None:
-                if fspec.required:
-                    problems.append(problem(src, k + (name,), "required key is missing"))
-                    bad = True
-                continue
-            found = _check_value(fspec, entry[name], src, k + (name,), languages)
-            problems.extend(found)
-            bad = bad or bool(found)
-            values[name] = entry[name]
-        replaces = entry.get("replaces") if custom else None
-        if replaces is not None and (not isinstance(replaces, str | int) or
-                                     isinstance(replaces, bool)):
-            problems.append(problem(src, k + ("replaces",),
-                                    f"must be the id of a card to replace (got {replaces!r})"))
-            bad = True
-        if not bad:
-            items.append(Item(str(item_id), copies, values, src, k, custom,
-                              None if replaces is None else str(replaces)))
-    return items
-
-
 def load_game(folder: Path, problems: list[Problem],
               custom_files: list[Path] | None = None,
               replace: list[str] | None = None) -> Game | None:
     """Load one game folder. Schema problems are appended; returns None if unusable.
     `replace`: ids of shipped cards the custom items take the place of, in order (the
     command line's --replace), for custom items that do not say `replaces:`."""
+    if not is_within(folder / "game.yaml", folder):  # a link out: never read, never echoed
+        raise InputError("leads outside the game folder: a game reads only its own files",
+                         folder / "game.yaml")
     src = read_yaml(folder / "game.yaml")
     spec = convert_dataclass(GameSpec, src.data, src, (), problems)
     if spec is None:
@@ -172,7 +80,14 @@ def load_game(folder: Path, problems: list[Problem],
             problems.append(problem(src, key + ("file",), "must be a file inside the game folder"))
             continue
         if item_path not in read:
-            read[item_path] = read_yaml(item_path)
+            try:
+                read[item_path] = read_yaml(item_path)
+            except InputError as exc:  # the file as a whole: said at the key that names it
+                if exc.line is not None:
+                    raise
+                at = key + ("file",)
+                raise InputError(f"'{cspec.file}': {exc.message}", src.path, src.line(at),
+                                 key_text(at)) from exc
         isrc = read[item_path]
         top = cspec.items_key or comp_id
         if not isinstance(isrc.data, dict) or top not in isrc.data:
@@ -260,8 +175,10 @@ def _check_data(spec: GameSpec, src: Source, problems: list[Problem]) -> None:
 
     module = module_for(spec.id)
     schema = getattr(module, "DATA_SCHEMA", None) if module else None
-    if schema is not None:
-        convert_dataclass(schema, spec.data, src, ("data",), problems)
+    if schema is not None:  # the game's code and templates read the checked values
+        data = checked_data(schema, spec.data, src, ("data",), problems)
+        if data is not None:
+            spec.data = data
 
 
 def _load_custom(path: Path, spec: GameSpec, components: dict[str, Component],

@@ -26,8 +26,31 @@ def show_path(path: Path | str | None) -> str:
     return rel if not rel.startswith("..") or not p.is_absolute() else str(p)
 
 
+SHOWN = 60  # characters of a user's value a message shows; the rest is counted
+
+
+def shown(value: object, limit: int = SHOWN) -> str:
+    """A user's value as a message quotes it (its repr), shortened when long: a
+    100,000-letter name shows its start and its length, not 100,000 letters."""
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        quoted = repr(value[:limit])
+        return f"{quoted[:-1]}…{quoted[-1]} ({len(value):,} characters)"
+    if isinstance(value, int) and value.bit_length() > 14_000:  # repr: 4,300 digits at most
+        return f"a number of some {int(value.bit_length() * 0.30103):,} digits"
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    if isinstance(value, list | tuple | dict | set):
+        return f"{text[:limit]}… ({len(value):,} entries)"
+    return f"{text[:limit]}… ({len(text):,} characters)"
+
+
 def location(path: Path | str | None, line: int | None, key: str | None) -> str:
     where = show_path(path)
+    if key and len(key) > 2 * SHOWN:  # a key is the user's text too: a 200,000-letter one
+        key = f"{key[:2 * SHOWN]}… ({len(key):,} characters)"
     if line:
         where = f"{where}:{line}" if where else f"line {line}"
     if key:

@@ -32,14 +32,23 @@ class FaceBox:
         return self.h + 2 * self.bleed
 
 
+MIN_SIDE_MM, MAX_SIDE_MM = 2.0, 2_000.0  # a piece one can cut; a board tiled on pages
+
+
 def item_size(game: Game, comp: Component) -> tuple[float, float]:
+    """The item's trim size in points; a side outside MIN_SIDE_MM..MAX_SIDE_MM (zero,
+    negative, a poster of metres) is a ContentError at `size:`."""
     spec = comp.spec
+    where = (game.source.path, game.source.line(("components", comp.id, "size")),
+             f"components.{comp.id}.size")
     try:
-        return parse_size(spec.size or "poker")
+        w, h = parse_size(spec.size or "poker")
     except ValueError as exc:
-        raise ContentError(str(exc), game.source.path,
-                           game.source.line(("components", comp.id, "size")),
-                           f"components.{comp.id}.size") from exc
+        raise ContentError(str(exc), *where) from exc
+    if not all(MIN_SIDE_MM <= to_mm(side) <= MAX_SIDE_MM for side in (w, h)):
+        raise ContentError(f"each side must be {MIN_SIDE_MM:g} to {MAX_SIDE_MM:,.0f} mm (got "
+                           f"{to_mm(w):g} x {to_mm(h):g} mm)", *where)
+    return w, h
 
 
 def localise(value: Any, lang: str, item: Item, name: str) -> Any:

@@ -17,6 +17,28 @@ BOLD = "FiraSans-Bold"
 FILES = {REGULAR: "FiraSans-Regular.ttf", BOLD: "FiraSans-Bold.ttf"}
 
 
+HAVE = f"{FAMILY} regular and bold (it has no italic)"  # what messages say pnp embeds
+
+
+def unavailable(font: str) -> str:
+    """What text set in `font` (a font pnp does not embed) is told, after "is set in".
+    svglib names an italic of Fira Sans 'Sans-Italic' or 'Sans-BoldItalic' and draws it
+    in a system font (DejaVu) the user never asked for: the message says italic, and
+    what pnp has."""
+    if "italic" in font.lower() or "oblique" in font.lower():
+        return (f"italic ('{font}'), which pnp cannot print: it embeds only {HAVE}; "
+                f"remove font-style=\"italic\"")
+    return f"'{font}', a font pnp does not embed (use font-family=\"{FAMILY}\")"
+
+
+def stand_in(embedded: str) -> str:
+    """What a PDF embedding `embedded` (not Fira Sans) is told: svglib drew some text in
+    a system font for a font or style pnp does not have (an italic comes out as
+    DejaVuSans-Oblique); the text it belongs to is named by its own message."""
+    return (f"embeds the font {embedded}, which svglib put in for a font or style pnp "
+            f"does not have; pnp embeds only {HAVE}")
+
+
 def font_dir() -> Path:
     import fontpkg_fira_sans
 

@@ -7,6 +7,7 @@ tags beyond the core schema) while recording each value's line, so later stages 
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,10 +16,13 @@ from typing import Any
 
 import yaml
 
-from .errors import InputError
+from .errors import ContentError, InputError
 
 MAX_FILE_BYTES = 5 * 1024 * 1024  # content files are small; refuse huge ones fast
-MAX_NODES = 200_000  # guards against alias bombs ("billion laughs")
+# Values that aliases (*name) build again, in all: guards against alias bombs ("billion
+# laughs": a few lines expanding to billions of values). Only expansions count, so a large
+# file without aliases is never refused; its size is bounded by MAX_FILE_BYTES.
+MAX_ALIAS_VALUES = 200_000
 MAX_DEPTH = 64
 SHALLOW = 2  # parts of the keys a large file records lines for at first: its items
 SHALLOW_FROM = 256_000  # characters: a file this large is a large file
@@ -78,13 +82,14 @@ class _Builder:
     """Builds plain values straight from the parser's events, recording each value's
     line. No node tree is composed (for 10,000 cards it held ~30 MB at once): only an
     anchored value keeps its events, to be built again wherever an alias names it, so
-    the limits below count every value an alias expands to."""
+    MAX_ALIAS_VALUES counts every value an alias expands to."""
 
     def __init__(self, path: Path, depth: int | None) -> None:
         self.path = path
         self.lines: dict[Key, int] = {}
         self.depth = depth  # record the lines of keys of at most this many parts
-        self.count = 0
+        self.expanded = 0  # values built again by aliases
+        self._alias_line: int | None = None  # the outermost alias being expanded
         self.loader = _Loader("")
         self.anchors: dict[str, list[yaml.Event] | None] = {}  # None: still being read
         self._recording: list[list[yaml.Event]] = []
@@ -119,13 +124,20 @@ class _Builder:
         if isinstance(event, yaml.AliasEvent):
             events = self._anchored(event)
             replay = iter(events)
-            return self.build(replay.__next__, next(replay), key, depth)
-        self.count += 1
-        if self.count > MAX_NODES:
-            raise InputError(
-                f"too many values (over {MAX_NODES}); aliases expanding without end?",
-                self.path,
-            )
+            outermost = self._alias_line is None
+            if outermost:
+                self._alias_line = line
+            try:
+                return self.build(replay.__next__, next(replay), key, depth)
+            finally:
+                if outermost:
+                    self._alias_line = None
+        if self._alias_line is not None:
+            self.expanded += 1
+            if self.expanded > MAX_ALIAS_VALUES:
+                raise InputError(f"too many values: the aliases (*name) in this file expand "
+                                 f"to over {MAX_ALIAS_VALUES:,} values (an alias bomb?)",
+                                 self.path, self._alias_line)
         if depth > MAX_DEPTH:
             raise InputError(f"nested deeper than {MAX_DEPTH} levels", self.path, line)
         if self.depth is None or len(key) <= self.depth:
@@ -215,16 +227,31 @@ class _Builder:
         line = event.start_mark.line + 1
         tag = self._tag(event, yaml.ScalarNode, key, line)
         if tag == _STR:  # what the constructor returns for text, without a node
+            bad = _UNPRINTABLE.search(event.value)
+            if bad:  # no SVG, PDF or screen can hold it: the content's, not a template's
+                raise ContentError(f"holds a control character (U+{ord(bad[0]):04X}) that "
+                                   "cannot be printed; remove it", self.path, line,
+                                   key_text(key) or None)
             return event.value
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,
                                style=event.style)
         try:
             return self.loader.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, OverflowError) as exc:
+        except ValueError as exc:
+            if "digits" in str(exc):  # Python's limit on whole numbers, in its own words
+                raise ContentError(f"a number of {len(event.value):,} digits: too long to "
+                                   "be a number pnp can use", self.path, line,
+                                   key_text(key) or None) from exc
+            raise InputError(f"bad value: {exc}", self.path, line) from exc
+        except (yaml.YAMLError, OverflowError) as exc:
             raise InputError(f"bad value: {exc}", self.path, line) from exc
         finally:  # the constructor's memo would keep every node: one at a time
             self.loader.constructed_objects.clear()
             self.loader.recursive_objects.clear()
+
+
+# Characters XML 1.0 forbids (and DEL): a template would fail on them, blaming itself.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 
 def parse_yaml(text: str, path: Path) -> Source:

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
+from .errors import shown
 from .load import Key, Source
+from .schema import Name, Size
+
+MAX_LANGUAGES = 20
+_LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
 
 Kind = Literal["deck", "tiles", "tokens", "sheet", "pad", "board"]
 
@@ -39,19 +45,19 @@ class ComponentSpec:
     """One printable component: a deck, tiles, tokens or a one-off sheet."""
 
     kind: Kind
-    title: str
-    front: str
-    titles: dict[str, str] = field(default_factory=dict)  # the title in other languages,
+    title: Name
+    front: Name
+    titles: dict[str, Name] = field(default_factory=dict)  # the title in other languages,
     #                                                        for page footers
-    file: str | None = None
-    items_key: str | None = None
+    file: Name | None = None
+    items_key: Name | None = None
     size: str | None = None
     shape: Literal["rect", "circle"] = "rect"
-    back: str | None = None
+    back: Name | None = None  # "" would be no template at all: leave the key out
     fields: dict[str, FieldSpec] = field(default_factory=dict)
     orientation: Literal["portrait", "landscape"] = "portrait"
     description: str | None = None
-    overlay: str | None = None  # pads: what changes per sheet (name, filled values)
+    overlay: Name | None = None  # pads: what changes per sheet (name, filled values)
     print_with: str | None = None  # small items printed in the spare space of another
     #                                component's last sheet (tokens beside the tiles)
     preflight: ComponentChecks = field(default_factory=ComponentChecks)
@@ -121,15 +127,23 @@ class GameChecks:
 
 @dataclass
 class GameSpec:
-    id: str
-    name: str
+    id: Name
+    name: Name
     rules: str
     components: dict[str, ComponentSpec]
-    languages: list[str] = field(default_factory=lambda: ["en"])
+    # every language is rendered and checked: a handful, each a code such as en or pt-BR
+    languages: Annotated[list[Name], Size(1, MAX_LANGUAGES)] = field(
+        default_factory=lambda: ["en"])
     expectations: list[Expectation] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
     description: str | None = None
     preflight: GameChecks = field(default_factory=GameChecks)
+
+    def shape_problems(self) -> list[tuple[tuple[str | int, ...], str]]:
+        """A language is a code (en, de, pt-BR): it names files and options."""
+        return [(("languages", i), f"must be a language code such as en, de or pt-BR "
+                                   f"(got {shown(lang)})")
+                for i, lang in enumerate(self.languages) if not _LANGUAGE.fullmatch(lang)]
 
 
 @dataclass(slots=True)

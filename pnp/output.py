@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import InputError
-from .ownership import Owner, carry, claim, spare_content
+from .ownership import Owner, carry, check_out_folder, claim, spare_content
 from .safeio import check_output
 
 _RENAME_EXCHANGE = 2
@@ -97,6 +97,7 @@ def switch_in(out_root: Path, game: str, files: list[tuple[str, bytes]],
     what other pnp commands wrote there is carried over. Returns the game's folder."""
     public = out_root / game
     spare_content(public, owner.protect)  # before anything, even the lock, is written
+    check_out_folder(out_root)
     try:
         out_root.mkdir(parents=True, exist_ok=True)
         if os.path.lexists(public) and (public.is_symlink() or not public.is_dir()):

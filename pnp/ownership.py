@@ -207,3 +207,25 @@ def check_pdf_target(path: Path) -> None:
     if b"%PDF-" not in head:
         raise InputError("is a file that is not a PDF: pnp replaces only a PDF there; "
                          "choose another --out, or remove the file yourself", path)
+
+
+def check_out_folder(folder: Path) -> None:
+    """--out names a folder: a file, FIFO, device or a link to nothing in its place is
+    refused by what it is (mkdir would only say "File exists")."""
+    from .safeio import kind_of
+
+    try:
+        info = os.lstat(folder)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(f"cannot use as the output folder: {exc.strerror}", folder) from exc
+    if stat.S_ISLNK(info.st_mode) and not os.path.exists(folder):
+        raise InputError("is a link to nothing, not a folder: --out names the folder pnp "
+                         "writes into", folder)
+    if not stat.S_ISDIR(os.stat(folder).st_mode if stat.S_ISLNK(info.st_mode)
+                        else info.st_mode):
+        mode = os.stat(folder).st_mode
+        what = "a file" if stat.S_ISREG(mode) else kind_of(mode)
+        raise InputError(f"is {what}, not a folder: --out names the folder pnp writes into",
+                         folder)

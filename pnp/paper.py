@@ -16,8 +16,12 @@ from functools import lru_cache
 from .units import MM, PAPERS, parse_length
 
 LANDSCAPE = "-landscape"
-MIN_SIDE = 10 * MM  # twice the printable margin: a smaller sheet has nothing to print on
-MAX_SIDE = 14400.0  # 200 in: the largest page a PDF viewer must support (PDF 1.7, C.2)
+# The sheets pnp prints on, a side: from 50 mm (an A8 card still holds a page's info line
+# and scale bar inside the printer's margins; smaller sheets drew pads of negative size)
+# to 1,500 mm (B0, reportlab's largest named size, 1,414 mm; a larger page made templates
+# of over 5 m, which pnp refuses, so a 200 in paper failed as a template error)
+MIN_SIDE = 50 * MM
+MAX_SIDE = 1500 * MM
 COMMON = ("a3", "a4", "a5", "letter", "legal", "tabloid")  # named first in messages
 _SUFFIX = re.compile(r"[\s_-]*landscape$")
 _NUM = r"(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?"
@@ -94,12 +98,10 @@ def parse_paper(text: str) -> Paper:
     for side in (w, h):
         if side <= 0:
             raise ValueError(f"paper {text!r}: a side must be longer than 0")
-        if side < MIN_SIDE - 1e-9:
-            raise ValueError(f"paper {text!r}: a side of {side / MM:g} mm leaves nothing "
-                             f"to print on (at least {MIN_SIDE / MM:g} mm)")
-        if side > MAX_SIDE + 1e-9:
-            raise ValueError(f"paper {text!r}: a side of {side / MM:.0f} mm is larger than "
-                             f"a PDF page can be ({MAX_SIDE / 72:g} in)")
+        if not MIN_SIDE - 1e-9 <= side <= MAX_SIDE + 1e-9:
+            what = "too small to print on" if side < MIN_SIDE else "larger than pnp prints on"
+            raise ValueError(f"paper {text!r}: a side of {side / MM:.4g} mm is {what} "
+                             f"(sheets of {MIN_SIDE / MM:g} to {MAX_SIDE / MM:,.0f} mm a side)")
     return Paper(name + (LANDSCAPE if landscape else ""), min(w, h), max(w, h),
                  landscape or w > h + 1e-9)
 

@@ -13,10 +13,11 @@ the jobs run one after another in this process."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import PnpError
 from .options import BuildOptions
@@ -68,17 +69,55 @@ def forked_map(task: Callable[[int], T], count: int,
     fonts.register()  # parsed once, here, not once a worker
     order = [i for i in dict.fromkeys([*first, *range(count)]) if not (here and i == 0)]
     _TASK = task
+    pool = ProcessPoolExecutor(max_workers=max(1, lanes - here),
+                               mp_context=multiprocessing.get_context("fork"),
+                               initializer=_die_with_parent, initargs=(os.getpid(),))
     try:
-        with ProcessPoolExecutor(max_workers=max(1, lanes - here),
-                                 mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_die_with_parent,
-                                 initargs=(os.getpid(),)) as pool:
+        with _no_interrupt():  # the workers are forked here
             futures = {i: pool.submit(_run, i) for i in order}
-            done = {0: task(0)} if here else {}
-            return [done[i] if i in done else futures[i].result()  # type: ignore[misc]
-                    for i in range(count)]
+        done = {0: task(0)} if here else {}
+        results = [done[i] if i in done else futures[i].result()  # type: ignore[misc]
+                   for i in range(count)]
+    except BaseException:  # Ctrl-C, or a job that failed: the others' work is not wanted
+        _stop(pool)
+        raise
     finally:
         _TASK = None
+    pool.shutdown()
+    return results
+
+
+@contextmanager
+def _no_interrupt() -> Iterator[None]:
+    """Ctrl-C held back while workers are forked, and delivered right after. Arriving
+    during a fork, it is raised inside the fork's own hooks, where Python ignores it
+    ("Exception ignored in _releaseLock"): the command went on to the end and exited 0."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _stop(pool: Any) -> None:
+    """End the workers now. Leaving the pool as `with` does waits for every job already
+    running (a large game: up to 30 s after Ctrl-C); killed, they end at once, and pnp
+    exits 130 within a second. Nothing of theirs is half-written: workers only render,
+    this process writes."""
+    import signal
+
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # before shutdown
+    for process in processes:  # forgets them
+        try:
+            os.kill(process.pid, signal.SIGKILL)
+        except (OSError, AttributeError, TypeError):  # already gone
+            pass
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _die_with_parent(parent: int) -> None:
@@ -89,6 +128,9 @@ def _die_with_parent(parent: int) -> None:
     import ctypes
     import signal
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is pnp's to act on: it kills
+    if hasattr(signal, "pthread_sigmask"):  # the workers (no traceback from each of them)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     try:
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
     except (OSError, AttributeError):  # no prctl: not Linux

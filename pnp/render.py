@@ -2,30 +2,27 @@
 
 The environment is sandboxed with XML autoescape and StrictUndefined: card text such
 as `Tom & Jerry <3` prints as typed and cannot inject markup, a template cannot reach
-Python internals, and the loader only reads inside its search folders.
+Python internals, and the loader only reads inside its search folders. No value a
+template makes passes a fixed size (sandbox), all the templates of a command share one
+time budget (budget: PNP_TEMPLATE_SECONDS), and an item's face must be the item's size.
 """
 
 from __future__ import annotations
 
 import math
 import os
-import signal
-import threading
-import traceback
-from collections.abc import Iterator
-from contextlib import contextmanager
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from . import text
+from . import budget, sandbox, text
 from .errors import ContentError
 from .paths import is_within
+from .render_errors import face_of, root_line, template_error, template_frame
 
-TEMPLATE_SUFFIX = ".svg.j2"
 Where = tuple[str | None, int | None, str | None]
 
 
@@ -41,10 +38,9 @@ def search_path(game_folder: Path, templates_root: Path, game_id: str) -> list[S
 
 
 MAX_NAME = 200  # characters in a template name
-MAX_RENDER_SECONDS = 10  # to expand one face's template
-MAX_FACE_CHARS = 8_000_000  # characters of SVG one face may come to
+MAX_FACE_CHARS = sandbox.MAX_TEXT  # characters of SVG one face may come to
 MAX_TEXT = 5_000  # characters fit_text will lay out
-MAX_SEQUENCE = 1_000_000  # items or characters a template may make by * or **
+MAX_DIGITS = 20  # decimals the num filter writes
 
 
 class _Outside(jinja2.TemplateNotFound):
@@ -55,61 +51,8 @@ class _Outside(jinja2.TemplateNotFound):
         self.root = root
 
 
-class _TooBig(Exception):
-    """A template's output or a value it computes passed a limit."""
-
-
-@contextmanager
-def _deadline(seconds: float) -> Iterator[None]:
-    """Stop the template after `seconds` (the main thread only: signals go there)."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(
-            signal, "setitimer"):
-        yield
-        return
-
-    def stop(signum: int, frame: Any) -> None:
-        raise _TooBig(f"it ran longer than {seconds:g} s for one face")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 _SETTINGS: dict[str, bool] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True,
                               "keep_trailing_newline": False}  # they shape the compiled code
-
-
-class _Sandbox(ImmutableSandboxedEnvironment):
-    """Jinja's immutable sandbox, and no string, list or number blown up by * or **."""
-
-    intercepted_binops = frozenset(["*", "**"])
-    _safe: dict[tuple[type, str], bool] = {}  # Jinja's answers, by the object's type
-
-    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
-        """Jinja's own answer, remembered: it depends only on the object's type and the
-        attribute's name, and a deck asks it for the same few on every card."""
-        key = (type(obj), attr)
-        known = self._safe.get(key)
-        if known is None:
-            known = super().is_safe_attribute(obj, attr, value)
-            if len(self._safe) < 4096:
-                self._safe[key] = known
-        return known
-
-    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        if operator == "**" and isinstance(left, int | float) and isinstance(
-                right, int | float) and (abs(right) > 64 or abs(left) > 1e9 and right > 1):
-            raise _TooBig(f"{left!r} ** {right!r} is too large")
-        elif operator == "*":
-            for seq, n in ((left, right), (right, left)):
-                if isinstance(seq, str | list | tuple) and isinstance(n, int) and \
-                        len(seq) * n > MAX_SEQUENCE:
-                    raise _TooBig(f"repeating {len(seq):,} items {n:,} times is too large")
-        return super().call_binop(context, operator, left, right)
 
 
 class ConfinedLoader(jinja2.BaseLoader):
@@ -161,9 +104,11 @@ class Renderer:
                                    folder)
         pairs = [(f, r) for f, r in pairs if f.is_dir()]
         self.folders = [f for f, _ in pairs]
+        self.seconds = budget.seconds()  # (a wrong PNP_TEMPLATE_SECONDS: said at once)
+        self.budget = budget.current()
         self.env = _Sandbox(loader=ConfinedLoader(pairs), bytecode_cache=_bytecode_cache(),
                             undefined=jinja2.StrictUndefined, **_SETTINGS)
-        self.env.globals.update(fit_text=self._fit_text, wrap_text=text.wrap,
+        self.env.globals.update(fit_text=self._fit_text, wrap_text=_wrap_text,
                                 check_fits=self._check_fits)
         self.env.filters["num"] = _num
         self.overflows: list[tuple[str, Where]] = []  # text that did not fit, and whose
@@ -207,45 +152,70 @@ class Renderer:
         return self._cache[name]
 
     def render(self, name: str, context: dict[str, Any]) -> str:
-        """One face's SVG, within MAX_RENDER_SECONDS and MAX_FACE_CHARS."""
+        """One face's SVG, within what is left of the command's time for templates and
+        MAX_FACE_CHARS; an item's face must have the item's size (`face` in `context`)."""
         tpl = self.template(name)
+        left = self.seconds - self.budget.spent()
+        if left <= 0:  # spent by earlier faces, here or in another process
+            raise self._out_of_time(context, tpl.filename or name, None, "before")
+        began = time.monotonic()
+        self.env.printed = 0
         try:
-            with _deadline(MAX_RENDER_SECONDS):
-                parts: list[str] = []
-                size = 0
-                for chunk in tpl.generate(context):
-                    size += len(chunk)
-                    if size > MAX_FACE_CHARS:
-                        raise _TooBig(f"the template's output passed {MAX_FACE_CHARS:,} "
-                                      "characters for one face")
-                    parts.append(chunk)
-            return "".join(parts)
-        except _TooBig as exc:
-            path, line = _template_frame(exc, tpl)
-            raise ContentError(f"template too large: {exc}", path, line) from exc
-        except jinja2.TemplateNotFound as exc:
-            path, line = _template_frame(exc, tpl)
-            raise ContentError(f"template '{exc.name}' not found (templates can use only "
-                               "files in their search folders)", path, line) from exc
-        except jinja2.UndefinedError as exc:
-            path, line = _template_frame(exc, tpl)
-            raise ContentError(f"template uses an undefined value: {exc.message}",
-                               path, line) from exc
-        except jinja2.exceptions.SecurityError as exc:
-            path, line = _template_frame(exc, tpl)
-            raise ContentError(f"template not allowed: {exc}", path, line) from exc
-        except jinja2.TemplateError as exc:
-            path, line = _template_frame(exc, tpl)
-            raise ContentError(f"template error: {exc}", path, line) from exc
-        except (RecursionError, MemoryError) as exc:
-            path, line = _template_frame(exc, tpl)
-            raise ContentError(f"template too large: {type(exc).__name__}", path, line) from exc
+            svg = self._expand(tpl, context, left, began)
+        except budget.OutOfTime as exc:
+            path, line = template_frame(exc, tpl)
+            raise self._out_of_time(context, path, line, "while") from exc
         except ContentError:
             raise
-        except Exception as exc:  # any other error in the template's own code
-            path, line = _template_frame(exc, tpl)
-            raise ContentError(f"template error: {type(exc).__name__}: {str(exc)[:120]}",
-                               path, line) from exc
+        except Exception as exc:  # noqa: BLE001 - anything the template's own code raises
+            raise template_error(exc, tpl) from exc
+        finally:
+            self.budget.add(time.monotonic() - began)
+        face = context.get("face")
+        if hasattr(face, "full_w") and hasattr(face, "full_h"):
+            self._check_root(svg, face, tpl, context)
+        return svg
+
+    def _expand(self, tpl: jinja2.Template, context: dict[str, Any], left: float,
+                began: float) -> str:
+        with budget.deadline(left) as timed:
+            parts: list[str] = []
+            size = 0
+            for chunk in tpl.generate(context):
+                size += len(chunk)
+                if size > MAX_FACE_CHARS:
+                    raise sandbox.TooBig(f"the template's output passed {MAX_FACE_CHARS:,} "
+                                         "characters for one face")
+                if not timed and time.monotonic() - began > left:
+                    raise budget.OutOfTime
+                parts.append(chunk)
+        return "".join(parts)
+
+    def _out_of_time(self, context: dict[str, Any], path: str | None, line: int | None,
+                     when: str) -> ContentError:
+        """The face the command's time for templates ran out on, named."""
+        comp, item, side = face_of(context)
+        face = f"the {side} of item '{item}'" if item else f"the {side}"
+        return ContentError(
+            f"templates ran longer than {self.seconds:g} s in all, the time one command may "
+            f"spend in them (set {budget.ENV} to allow more); it ran out {when} {face} "
+            "was expanded",
+            path, line, f"components.{comp}" if comp else None)
+
+    def _check_root(self, svg: str, face: Any, tpl: jinja2.Template,
+                    context: dict[str, Any]) -> None:
+        """An item's face whose root <svg> is not the item's size (trim and bleed) is
+        drawn at that other size: an error at the template, in validate and build."""
+        from .svgcheck import root_mismatch
+
+        comp, _, side = face_of(context)
+        what = f"a {comp} face" if comp else "the face"
+        wrong = root_mismatch(svg, round(face.full_w, 4), round(face.full_h, 4),
+                              f"{what} ({face.w:g} x {face.h:g} mm and {face.bleed:g} mm "
+                              "bleed each side)")
+        if wrong:
+            raise ContentError(wrong, tpl.filename, root_line(self.env, tpl),
+                               f"components.{comp}.{side}" if comp else None)
 
     def _check_fits(self, used: float, room: float, what: str = "text") -> str:
         """For templates that stack several texts: record when the stack runs past its
@@ -266,6 +236,7 @@ class Renderer:
             raise ValueError(f"fit_text needs a box of 0-5000 mm and sizes of 1-400 pt "
                              f"(got width {width}, height {height}, size {size}, "
                              f"min_size {min_size})")
+        sandbox.need(sandbox.size_of(value), "fit_text()", sandbox.MAX_TEXT)
         fitted = text.fit(str(value)[:MAX_TEXT], width, height, size, min_size, bold, leading)
         if not fitted.fits:
             self.overflows.append((
@@ -283,7 +254,8 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
     import hashlib
 
     shape = repr((jinja2.__version__, sorted(_Sandbox.intercepted_binops),
-                  sorted(_Sandbox.intercepted_unops), sorted(_SETTINGS.items())))
+                  sorted(_Sandbox.intercepted_unops), sorted(_SETTINGS.items()),
+                  _Sandbox.code_generator_class.__name__, sandbox.GUARDS))
     tag = hashlib.sha1(shape.encode()).hexdigest()[:12]
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     folder = Path(base) / "pnp" / f"jinja-{jinja2.__version__}-{tag}"
@@ -296,6 +268,8 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
 
 def _num(value: float, digits: int = 3) -> str:
     """Compact number for SVG attributes: 12.5, not 12.500000001."""
+    if not isinstance(digits, int) or not 0 <= digits <= MAX_DIGITS:
+        raise ValueError(f"num takes 0 to {MAX_DIGITS} digits (got {str(digits)[:20]})")
     if type(value) is float or type(value) is int:  # the same few sizes on every card
         return _num_cached(value, digits)
     return _num_text(value, digits)
@@ -311,9 +285,11 @@ def _num_text(value: float, digits: int) -> str:
     return "0" if text_value in ("-0", "") else text_value
 
 
-def _template_frame(exc: BaseException, tpl: jinja2.Template) -> tuple[str | None, int | None]:
-    """The template file and line where rendering failed, from Jinja's rewritten traceback."""
-    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        if frame.filename and frame.filename.endswith(TEMPLATE_SUFFIX):
-            return frame.filename, frame.lineno
-    return tpl.filename, None
+
+
+_Sandbox = sandbox.Sandbox
+
+
+def _wrap_text(value: Any, width_mm: float, size: float, bold: bool = False) -> list[str]:
+    sandbox.need(sandbox.size_of(value), "wrap_text()", sandbox.MAX_TEXT)
+    return text.wrap(value, width_mm, size, bold)

@@ -11,22 +11,57 @@ import dataclasses
 import difflib
 import types
 import typing
-from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    TypeVar,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
-from .errors import Problem
+from .errors import Problem, shown
 from .load import Key, Source, key_text
 
 T = TypeVar("T")
 
+MAX_TEXT = 2_000  # characters in any content text without a limit of its own (the
+#                   longest shipped text, a card's rule text, has 321): text is printed,
+#                   and a page or a message has no room for more
+MAX_NAME = 200  # names, titles, ids, file and template names (the longest shipped: 37)
+
 
 class Colour(str):
     """A field that holds a colour: #rgb, #rrggbb or a colour name (checked on load)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Size:
+    """`Annotated[T, Size(least, most)]`: how many entries a list or mapping holds, or
+    how many characters a text has. Code that indexes a list (the first language, a tone
+    per zone) relies on `least`, so an empty one is the content's problem, not a crash."""
+
+    least: int = 0
+    most: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Range:
+    """`Annotated[int | float, Range(lo, hi)]`: a number the code counts or divides with."""
+
+    lo: float | None = None
+    hi: float | None = None
+
+
+NonEmpty = Size(1)
+Name = Annotated[str, Size(1, MAX_NAME)]  # a name or title: printed, and never empty
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
 def _hints(cls: type) -> dict[str, Any]:
     if cls not in _HINTS:
-        _HINTS[cls] = get_type_hints(cls)
+        _HINTS[cls] = get_type_hints(cls, include_extras=True)
     return _HINTS[cls]
 
 
@@ -39,8 +74,17 @@ def did_you_mean(word: str, choices: typing.Iterable[str]) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
+def not_a_key(value: object, names: typing.Iterable[str], what: str) -> str:
+    """The message for a value that must name an entry of another mapping."""
+    known = [str(n) for n in names]
+    return (f"no {what} '{value}' ({what}s: {', '.join(known) or 'none'})"
+            f"{did_you_mean(str(value), known)}")
+
+
 def _type_name(tp: Any) -> str:
     origin = get_origin(tp)
+    if origin is Annotated:
+        return _type_name(get_args(tp)[0])
     if tp is str:
         return "text"
     if tp is Colour:
@@ -61,8 +105,7 @@ def _type_name(tp: Any) -> str:
 
 
 def _got(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shown(value, 40)  # a long value: its start and its length
 
 
 def convert(tp: Any, value: Any, src: Source, key: Key, problems: list[Problem]) -> Any:
@@ -70,6 +113,21 @@ def convert(tp: Any, value: Any, src: Source, key: Key, problems: list[Problem])
     origin = get_origin(tp)
     if tp is Any:
         return value
+    if origin is Annotated:
+        base, *marks = get_args(tp)
+        for mark in marks if isinstance(value, str) else ():  # its own limit, not MAX_TEXT
+            message = _limit_problem(mark, value)
+            if message:
+                problems.append(problem(src, key, message))
+                return None
+        before = len(problems)
+        out = convert(base, value, src, key, problems)
+        if len(problems) == before:
+            for mark in marks:
+                message = _limit_problem(mark, out)
+                if message:
+                    problems.append(problem(src, key, message))
+        return out
     if tp is Colour:
         from .colour import is_colour
 
@@ -126,6 +184,9 @@ def convert(tp: Any, value: Any, src: Source, key: Key, problems: list[Problem])
         if isinstance(value, bool) or not isinstance(value, str | int | float):
             problems.append(problem(src, key, f"must be text (got {_got(value)})"))
             return None
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            problems.append(problem(src, key, too_long(value, MAX_TEXT)))
+            return None
         return str(value)
     if origin is list:
         if not isinstance(value, list):
@@ -137,7 +198,10 @@ def convert(tp: Any, value: Any, src: Source, key: Key, problems: list[Problem])
         if not isinstance(value, dict):
             problems.append(problem(src, key, f"must be a mapping (got {_got(value)})"))
             return {}
-        _, val_tp = get_args(tp)
+        key_tp, val_tp = get_args(tp)
+        if key_tp is not str:  # e.g. Literal["1", "2"]: the keys the code looks up
+            for k in value:
+                convert(key_tp, k, src, key + (k,), problems)
         return {k: convert(val_tp, v, src, key + (k,), problems) for k, v in value.items()}
     if dataclasses.is_dataclass(tp):
         return convert_dataclass(tp, value, src, key, problems)
@@ -174,4 +238,66 @@ def convert_dataclass(cls: type[T], value: Any, src: Source, key: Key,
     obj = cls(**kwargs)
     if hasattr(obj, "_where"):
         obj._where = (src, key)  # type: ignore[attr-defined]
+    shape = getattr(obj, "shape_problems", None)
+    if shape is not None:  # what types alone cannot say: a value naming a sibling's key
+        found = [problem(src, key + sub, message) for sub, message in shape()]
+        problems.extend(found)
+        if found:
+            return None
     return obj
+
+
+def too_long(text: str, most: int) -> str:
+    return f"too long: {len(text)} characters, at most {most}"
+
+
+def _limit_problem(mark: Any, value: Any) -> str | None:
+    """What a Size or Range says about a converted value (None: it holds)."""
+    if isinstance(mark, Size) and isinstance(value, str):
+        if len(value) < mark.least:
+            return "must not be empty"
+        if mark.most is not None and len(value) > mark.most:
+            return too_long(value, mark.most)
+    elif isinstance(mark, Size) and isinstance(value, list | dict):
+        n, lo, hi = len(value), mark.least, mark.most
+        if lo == hi and n != lo:
+            return f"must hold exactly {lo} entries (got {n})"
+        if n < lo:
+            return "must not be empty" if lo == 1 else f"must hold at least {lo} entries " \
+                                                       f"(got {n})"
+        if hi is not None and n > hi:
+            return f"must hold at most {hi} entries (got {n})"
+    elif isinstance(mark, Range) and isinstance(value, int | float):
+        if (mark.lo is not None and value < mark.lo) or (mark.hi is not None
+                                                         and value > mark.hi):
+            lo = "" if mark.lo is None else f"{mark.lo:g}"
+            hi = "" if mark.hi is None else f"{mark.hi:g}"
+            return f"must be in {lo}..{hi} (got {value:g})"
+    return None
+
+
+def checked_data(cls: type, value: Any, src: Source, key: Key, problems: list[Problem]) -> Any:
+    """`value` (at `key` of `src`) checked against `cls`, as plain mappings and lists for
+    the code and templates that read it: the values as written, but text given as a number
+    (`name: 5`) as the text '5' that the schema accepted. None when it has problems."""
+    before = len(problems)
+    obj = convert_dataclass(cls, value, src, key, problems)
+    if obj is None or len(problems) > before:
+        return None
+    return as_plain(obj, value)
+
+
+def as_plain(converted: Any, raw: Any) -> Any:
+    """`raw` as written, with text written as a number replaced by the text `converted`
+    (what the schema made of it) holds."""
+    if dataclasses.is_dataclass(converted) and isinstance(raw, dict):
+        names = {f.metadata.get("yaml", f.name): f.name for f in dataclasses.fields(converted)}
+        return {k: as_plain(getattr(converted, names[k]), v) if k in names else v
+                for k, v in raw.items()}
+    if isinstance(converted, dict) and isinstance(raw, dict):
+        return {k: as_plain(converted.get(k), v) for k, v in raw.items()}
+    if isinstance(converted, list) and isinstance(raw, list) and len(converted) == len(raw):
+        return [as_plain(c, r) for c, r in zip(converted, raw, strict=True)]
+    if isinstance(converted, str) and not isinstance(raw, str):
+        return converted  # a number written where text belongs: its text
+    return raw

@@ -5,8 +5,10 @@ Only games whose module can draw a pad (a `pad` component) or score a sheet
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .build import write_atomic
 from .components import pad
@@ -22,6 +24,40 @@ from .units import to_mm
 from .validate import check_templates
 
 SCORABLE = ("dice-trip",)
+_KINDS = ((bool, "true or false"), (int | float, "a number"), (list, "a list"),
+          (dict, "a mapping"))
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """A value as the user wrote it in YAML ([1, x], not Python's [1, 'x']), cut short."""
+    import yaml
+
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True,
+                          width=10**9).strip().removesuffix("...").strip()
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def name_problem(name: Any, printed: bool = True) -> str | None:
+    """Why a player's name cannot go on a sheet (--names, or a filled sheet's name:), said
+    where the name was given; None if it can. A control character is no text a sheet can
+    hold (the template's SVG was refused, blamed on pnp), nor a glyph the font lacks (it
+    was blamed on pnp's own game.yaml). `printed`: also check that every glyph prints."""
+    if not isinstance(name, str):
+        kind = next((k for t, k in _KINDS if isinstance(name, t)), "not text")
+        return f"must be text (got {kind}: {shown(name)})"
+    bad = dict.fromkeys(ch for ch in name if unicodedata.category(ch) in ("Cc", "Cs")
+                        or ch in "\ufffe\uffff")
+    if bad:
+        codes = ", ".join(f"U+{ord(ch):04X}" for ch in bad)
+        return f"holds a control character ({codes}): a name is plain text on one line"
+    if printed:
+        from . import fonts
+
+        missing = fonts.missing_glyphs(name)
+        if missing:
+            return (f"the font ({fonts.FAMILY}) has no glyph for "
+                    f"{' '.join(map(repr, missing))}; it would print as an empty box")
+    return None
 
 
 def _pad_component(game: Game) -> Component:
@@ -108,8 +144,10 @@ def load_valid_game_with(game: Game) -> tuple[Game, list[Problem]]:
     return game, [p for p in problems if p.severity != "error"]
 
 
-def score_file(root: Path, game_id: str, filled: Path) -> tuple[scorer.Score | None,
-                                                                 list[Problem], Game]:
+def score_file(root: Path, game_id: str, filled: Path,
+               drawn: bool = False) -> tuple[scorer.Score | None, list[Problem], Game]:
+    """The sheet's score, or None and its problems. `drawn`: the sheet is also drawn
+    (score --pdf), so its name must print."""
     src = scorer.read_sheet(filled)
     data = src.data if isinstance(src.data, dict) else {}
     if not isinstance(src.data, dict):
@@ -118,7 +156,7 @@ def score_file(root: Path, game_id: str, filled: Path) -> tuple[scorer.Score | N
     map_name = data.get("map")
     if map_name is not None and not isinstance(map_name, str):
         raise ProblemsFound([Problem("error", str(filled), src.line(("map",)), "map",
-                                     f"must be a map name (got {map_name!r})")])
+                                     f"must be a map name (got {shown(map_name)})")])
     try:
         game, _ = _game(root, game_id, map_name)
         game, _ = load_valid_game_with(game)
@@ -129,6 +167,9 @@ def score_file(root: Path, game_id: str, filled: Path) -> tuple[scorer.Score | N
         raise ProblemsFound([Problem("error", str(filled), src.line(("map",)), "map",
                                      exc.message)]) from exc
     problems: list[Problem] = []
+    wrong = name_problem(data["name"], drawn) if data.get("name") is not None else None
+    if wrong:
+        problems.append(Problem("error", str(filled), src.line(("name",)), "name", wrong))
     entries = scorer.parse_entries(src, m, game.spec.data["rules"], list(m.spec.dice),
                                    problems)
     scorer.check_sheet(src, entries, m, game, problems)

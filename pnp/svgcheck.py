@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import io
 import re
 from pathlib import Path
@@ -105,7 +106,7 @@ def _image(ref: str, base: Path, origin: str) -> str:
     target = (base / ref).resolve()
     if ref.startswith(("/", "\\")) or "://" in ref or not is_within(target, base):
         raise ContentError(f"image '{ref[:60]}' is outside the game folder {base}", origin)
-    if not target.is_file():
+    if not target.exists():  # a folder or a FIFO is there: read_bytes names it
         raise ContentError(f"image '{ref[:60]}' not found in {base}", origin)
     from .safeio import read_bytes
 
@@ -133,3 +134,61 @@ def _pixels(data: bytes, what: str, origin: str) -> None:
     if w * h > MAX_IMAGE_PIXELS:
         raise ContentError(f"{what} has {w} x {h} pixels; an image may have "
                            f"{MAX_IMAGE_PIXELS:,}", origin)
+
+
+ROOT_TOLERANCE_MM = 0.01  # a root's size may differ from its item's by rounding only
+
+
+def root_mismatch(svg: str, want_w: float, want_h: float, what: str) -> str | None:
+    """Why a face's root <svg> does not fit its item of `want_w` x `want_h` mm (trim and
+    bleed), or None when it does. A root of another size is not scaled: its art prints
+    off its piece, or blank. Only the root's start tag is read (a deck's faces share
+    it); text that is not an <svg> document is left to the full parse, which says why."""
+    from .units import MM, parse_length
+
+    attrs = _root_attrs(svg)
+    if attrs is None:
+        return None
+    width, height = attrs
+    expected = f"{want_w:g} x {want_h:g} mm"
+    if width is None or height is None:
+        return f"the <svg> root needs width and height in mm ({what} is {expected})"
+    try:
+        got_w, got_h = parse_length(width) / MM, parse_length(height) / MM
+    except ValueError as exc:
+        return f"<svg> width/height: {exc}"
+    if abs(got_w - want_w) <= ROOT_TOLERANCE_MM and abs(got_h - want_h) <= ROOT_TOLERANCE_MM:
+        return None
+    return (f"the <svg> root is {got_w:.6g} x {got_h:.6g} mm but {what} is {expected}: its "
+            "art would print at another size or not at all (pnp.face(face) makes the root)")
+
+
+def _root_attrs(svg: str) -> tuple[str | None, str | None] | None:
+    """The root element's width and height, or None when it is not an <svg> element."""
+    start = svg.find("<svg")
+    end = svg.find(">", start)
+    if start < 0 or end < 0:
+        return None
+    found = _head(svg[:end + 1])
+    if found is False:  # a '>' inside an attribute, or a comment first: read on
+        found = _start_tag(svg)
+    return found or None
+
+
+def _start_tag(text: str) -> tuple[str | None, str | None] | None | bool:
+    """(width, height) of the first element in `text` if it is an <svg>; None if it is
+    another element or no XML; False if `text` ends before the element's start tag."""
+    parser = etree.XMLPullParser(events=("start",), resolve_entities=False, no_network=True,
+                                 huge_tree=False)
+    try:
+        parser.feed(text)
+        for _, el in parser.read_events():
+            if etree.QName(el).localname != "svg":
+                return None
+            return el.get("width"), el.get("height")
+    except etree.XMLSyntaxError:
+        return None
+    return False
+
+
+_head = functools.lru_cache(maxsize=64)(_start_tag)  # the few start tags of a game's faces

@@ -8,6 +8,8 @@ MM = 72.0 / 25.4
 INCH = 72.0
 
 _UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0}
+_NUMBER = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"  # plain decimal: no 1_0, 1e3, inf or nan
+_PLAIN = re.compile(rf"^\s*({_NUMBER})\s*$")
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
 
 PAPERS: dict[str, tuple[float, float]] = {
@@ -34,6 +36,16 @@ def parse_length(text: str | int | float) -> float:
     if not m:
         raise ValueError(f"not a length (use e.g. 3mm, 0.125in, 9pt): {text!r}")
     return float(m.group(1)) * _UNITS[m.group(2)]
+
+
+def parse_number(text: str) -> float:
+    """A plain decimal number as people write one ('1', '-0.5', '.5'). Python's float()
+    also takes '1_0' (10), '1e3' and 'inf': as a length those are typing slips, refused
+    with ValueError like any malformed number."""
+    m = _PLAIN.match(text)
+    if not m:
+        raise ValueError(f"not a number: {text!r}")
+    return float(m.group(1))
 
 
 def parse_size(text: str) -> tuple[float, float]:

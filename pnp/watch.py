@@ -15,8 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import PnpError, Problem, ProblemsFound
+from .errors import InputError, PnpError, Problem, ProblemsFound
 from .options import BuildOptions
+from .ownership import check_out_folder
 
 ITEM_KINDS = ("deck", "tiles", "tokens")
 MAX_FILES = 5000  # a game folder holding more than this is not a game folder
@@ -73,9 +74,13 @@ class Session:
         self.drawn: dict[Path, str] = {}  # preview file -> digest of the face it shows
 
     def run(self) -> Round:
+        from . import budget
+
+        budget.start()  # each pass has the time for templates a command has
         start = time.perf_counter()
         result = Round()
         try:
+            check_out_folder(self.out_root)
             result.refreshed = self._previews()
         except ProblemsFound as exc:
             result.problems = exc.problems
@@ -136,8 +141,13 @@ class Session:
         from .build import write_atomic
 
         for (target, *_), image in zip(todo, images, strict=True):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(target, png_bytes(image, self.dpi))
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic(target, png_bytes(image, self.dpi))
+            except OSError as exc:  # --out is a file, a FIFO, a dangling link, too long
+                del self.drawn[target]  # not drawn: the next pass tries again
+                raise InputError(f"cannot write the preview: {exc.strerror}",
+                                 exc.filename or target) from exc
         return [t for t, *_ in todo]
 
     def _build(self, result: Round) -> None:

@@ -166,3 +166,15 @@ def test_an_error_names_the_public_path_not_the_staging_folder(tmp_path: Path) -
     stage = tmp_path / f".{GAME}.new-123" / "cards.pdf"
     assert output._public_name(str(stage), tmp_path, GAME) == tmp_path / GAME / "cards.pdf"
     assert output._public_name(str(ROOT), tmp_path, GAME) == ROOT
+
+
+@pytest.mark.parametrize("command", [("build", GAME), ("export", GAME, "--format", "png"),
+                                     ("sheets", "dice-trip")])
+def test_an_empty_out_is_refused(tmp_path: Path, command: tuple[str, ...]) -> None:
+    """`--out ''` would write into the current folder: a usage error, nothing written."""
+    content = probe_content(tmp_path) if GAME in command else None
+    extra = ("--content", content) if content else ()
+    result = run_pnp(*command, "--out", "", *extra, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "'--out'" in result.stderr and "empty" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == (["content"] if content else [])

@@ -155,13 +155,22 @@ def test_recovery_puts_the_old_set_back_before_anything_else(tmp_path: Path) -> 
 
 def test_a_multi_game_build_writes_nothing_when_one_game_fails(tmp_path: Path) -> None:
     """Dice Trip has German, Temple has not: `--lang de` used to write dice-trip/ and
-    then stop; now every game is checked and rendered before any is written."""
+    then stop; now every game is checked and rendered before any is written. Games named
+    on the command line are built all or none; with no GAME, every sound game of the
+    content folder is built and the others reported."""
     import shutil
 
     content = tmp_path / "content"
     for game in ("dice-trip", "temple"):
         shutil.copytree(ROOT / "content" / game, content / game)
-    lines = assert_clean_failure(run_pnp("build", "--content", content, "--out",
-                                         tmp_path / "out", "--lang", "de"), 2)
+    named = run_pnp("build", "dice-trip", "temple", "--content", content, "--out",
+                    tmp_path / "out", "--lang", "de")
+    lines = assert_clean_failure(named, 2)
     assert any("--lang de: Temple is available in en" in ln for ln in lines), lines
+    assert lines[-1] == "1 game(s) failed (temple); nothing was built"
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+    every = run_pnp("build", "--content", content, "--out", tmp_path / "out", "--lang", "de")
+    lines = assert_clean_failure(every, 2)
+    assert lines[-1] == "1 game(s) failed (temple); the others were built"
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()
+                  if not p.name.startswith(".")) == ["dice-trip"]

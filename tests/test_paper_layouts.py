@@ -50,7 +50,7 @@ def test_paper_names_are_reportlabs_case_insensitive_and_wxh_in_any_unit(
 
 @pytest.mark.parametrize("paper,why", [
     ("0x297mm", "longer than 0"), ("-210x297mm", "longer than 0"),
-    ("8x200mm", "nothing to print on"), ("6000x300mm", "larger than a PDF page"),
+    ("8x200mm", "too small to print on"), ("6000x300mm", "larger than pnp prints on"),
     ("a11", "unknown paper"), ("210x297", "give a unit"), ("a4-sideways", "unknown paper"),
 ])
 def test_impossible_papers_are_usage_errors(tmp_path: Path, paper: str, why: str) -> None:

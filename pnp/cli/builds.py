@@ -3,7 +3,7 @@ the whole pipeline (load, check, render, preflight) and write or report it."""
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -18,10 +18,13 @@ from .common import (
     PageLayout,
     ReplaceOpt,
     app,
+    clip,
     fail,
     length_option,
+    out_path,
     paper_name,
     parse_offset,
+    problem_lines,
     say,
     to_json,
     usage_error,
@@ -33,7 +36,8 @@ from .common import (
 def watch(
     game: Annotated[str, typer.Argument(help="The game to watch, e.g. temple-trip.")],
     custom: CustomOpt = None,
-    out: Annotated[Path, typer.Option("--out", help="Output folder: PDFs in OUT/<game>/, "
+    out: Annotated[Path, typer.Option("--out", parser=out_path,
+                                      help="Output folder: PDFs in OUT/<game>/, "
                                       "previews in OUT/<game>/preview/.")] = Path("output"),
     lang: Annotated[str | None, typer.Option(help="Language of printed text.",
                                              show_default=False)] = None,
@@ -64,8 +68,8 @@ def watch(
 
     def report(result: Round) -> None:
         clock = time.strftime("%H:%M:%S")
-        for p in result.problems:
-            typer.echo(p.format(), err=True)
+        for line in problem_lines(result.problems, gid):
+            typer.echo(line, err=True)
         if result.failed:
             typer.echo(f"{clock} {gid}: {result.failed}", err=True)
         for path in result.refreshed[:20]:
@@ -94,8 +98,9 @@ def watch(
 @app.command()
 def build(
     games: GamesArg = None,
-    out: Annotated[Path, typer.Option("--out", help="Output folder; files go to "
-                                      "OUT/<game>/.")] = Path("output"),
+    out: Annotated[Path, typer.Option("--out", parser=out_path, help="Output folder; files "
+                                      "go to OUT/<game>/ (a folder pnp wrote: pnp never "
+                                      "replaces other files).")] = Path("output"),
     paper: Annotated[str, typer.Option(help=PAPER_HELP)] = "a4",
     layout: Annotated[PageLayout, typer.Option(
         help="duplex: fronts and backs on two sides of a sheet (see --duplex, --flip); "
@@ -167,16 +172,13 @@ def build(
             if status:
                 status.stop()
         rendered = [o for o in outcomes if not isinstance(o, PnpError)]
-        failures = [o for o in outcomes if isinstance(o, PnpError)]
-        if len(failures) == 1:
-            fail(failures[0])
-        if failures:  # several games: every game's problems, then the worst exit code
-            for exc in failures:
-                lines = [p.format() for p in exc.problems] if isinstance(
-                    exc, ProblemsFound) else [f"error: {exc.format()}"]
-                typer.echo("\n".join(lines), err=True)
-            typer.echo(f"{len(failures)} game(s) failed; nothing was built", err=True)
-            raise typer.Exit(max(e.exit_code for e in failures))
+        failures = [(gid, o) for gid, o in zip(names, outcomes, strict=True)
+                    if isinstance(o, PnpError)]
+        if failures and (games or len(names) == 1):  # games named: all or nothing
+            if len(names) == 1:
+                fail(failures[0][1], game=failures[0][0])
+            report_failures(failures, "nothing was built")
+        # every game of the content folder: the sound ones are built, the broken reported
         written: list[str] = []
         built: list[dict[str, object]] = []
         for done in rendered:
@@ -204,6 +206,19 @@ def build(
         fail(exc)
     if fmt == "json":
         typer.echo(to_json({"built": built}, indent=2, ensure_ascii=False))
+    if failures:
+        report_failures(failures, "the others were built" if built else "nothing was built")
+
+
+def report_failures(failures: list[tuple[str, PnpError]], outcome: str) -> NoReturn:
+    """Every failed game's problems, then the worst exit code."""
+    for gid, exc in failures:
+        lines = problem_lines(exc.problems, gid) if isinstance(
+            exc, ProblemsFound) else [clip(f"error: {exc.format()}")]
+        typer.echo("\n".join(lines), err=True)
+    typer.echo(f"{len(failures)} game(s) failed ({', '.join(g for g, _ in failures)}); "
+               f"{outcome}", err=True)
+    raise typer.Exit(max(e.exit_code for _, e in failures))
 
 
 @app.command()
@@ -235,17 +250,24 @@ def validate(
     fmt = Format(fmt).value
     papers = list(dict.fromkeys(paper_name(p) for p in paper)) if paper else list(PAPERS)
     from ..content import content_root, resolve_games
-    from ..validation import validate_game
+    from ..validation import unreadable_report, validate_game
 
     reports = []
+    unreadable: list[int] = []
     try:
         root = content_root(content)
         names = resolve_games(root, games or [])
         if (custom or replace or rules_doc or map_name) and len(names) != 1:
             usage_error("--custom, --replace, --rules-doc and --map need exactly one GAME")
         for gid in names:
-            reports.append(validate_game(root / gid, custom or [], rules_doc, lang, papers,
-                                         map_name, replace or []))
+            try:
+                reports.append(validate_game(root / gid, custom or [], rules_doc, lang,
+                                             papers, map_name, replace or []))
+            except PnpError as exc:
+                if len(names) == 1:
+                    raise
+                unreadable.append(exc.exit_code)  # the other games are still checked
+                reports.append(unreadable_report(gid, exc))
     except PnpError as exc:
         fail(exc)
     if fmt == "json":
@@ -253,7 +275,7 @@ def validate(
                               ensure_ascii=False))
     else:
         for r in reports:
-            for p in r.problems:
-                typer.echo(p.format(), err=True)
+            for line in problem_lines(r.problems, r.game):
+                typer.echo(line, err=True)
             say("\n".join(r.summary_lines()))
-    raise typer.Exit(EXIT_INVALID if any(not r.ok for r in reports) else 0)
+    raise typer.Exit(max(unreadable + [EXIT_INVALID if any(not r.ok for r in reports) else 0]))

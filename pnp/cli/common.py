@@ -2,6 +2,7 @@
 several commands take, and the few ways a command speaks (results, problems, usage
 errors). Only the pnp.cli package prints or exits."""
 
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -43,6 +44,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _options(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True,
         help="Print pnp's version and exit.")] = False,
@@ -51,7 +53,11 @@ def _options(
         "the JSON or score you asked for.")] = False,
 ) -> None:
     """pnp turns board-game content (YAML) into print-ready PDFs."""
+    from .. import budget
+
     QUIET["on"] = quiet
+    budget.start()  # one time budget for the command's templates (PNP_TEMPLATE_SECONDS)
+    ctx.call_on_close(budget.stop)
 
 
 def to_json(value: object, **options: object) -> str:
@@ -82,14 +88,40 @@ ReplaceOpt = Annotated[list[str] | None, typer.Option(
                       "file. Repeatable, one per custom item.", show_default=False)]
 
 
-def fail(exc: PnpError, outcome: str = "nothing was built") -> None:
+MAX_PROBLEMS = 200  # problem lines a game prints as text; --format json lists them all
+MAX_LINE = 1000  # characters of one printed line: a user's value can be any length
+
+
+def clip(line: str) -> str:
+    """One printed line of at most MAX_LINE characters: its start and its end (where a
+    message says what to do), with the count of what was left out between them."""
+    if len(line) <= MAX_LINE:
+        return line
+    head, tail = MAX_LINE - 300, 200
+    return f"{line[:head]} …[{len(line) - head - tail:,} characters left out]… {line[-tail:]}"
+
+
+def problem_lines(problems: Sequence[Problem], game: str | None = None,
+                  listed: bool = True) -> list[str]:
+    """A game's problems as printed: the first MAX_PROBLEMS, then how many more there
+    are, so 150,000 problems are 201 lines (the summary still counts them all)."""
+    lines = [clip(p.format()) for p in problems[:MAX_PROBLEMS]]
+    more = len(problems) - MAX_PROBLEMS
+    if more > 0:
+        where = (f" (pnp validate {game or 'GAME'} --format json, with the same options, "
+                 "lists them all)" if listed else "")
+        lines.append(f"... and {more:,} more problem{'s' * (more != 1)}{where}")
+    return lines
+
+
+def fail(exc: PnpError, outcome: str = "nothing was built", game: str | None = None) -> None:
     if isinstance(exc, ProblemsFound):
-        for p in exc.problems:
-            typer.echo(p.format(), err=True)
+        for line in problem_lines(exc.problems, game):
+            typer.echo(line, err=True)
         errors = sum(1 for p in exc.problems if p.severity == "error")
         typer.echo(f"{errors} error(s); {outcome}", err=True)
     else:
-        typer.echo(f"error: {exc.format()}", err=True)
+        typer.echo(clip(f"error: {exc.format()}"), err=True)
     raise typer.Exit(exc.exit_code)
 
 
@@ -97,9 +129,8 @@ def warn(warnings: list[Problem], game: str) -> None:
     """Warnings on stderr; the known gaps a later issue closes, in one line (pnp validate
     lists them)."""
     gaps = [w for w in warnings if w.gap]
-    for w in warnings:
-        if not w.gap:
-            typer.echo(w.format(), err=True)
+    for line in problem_lines([w for w in warnings if not w.gap], game):
+        typer.echo(line, err=True)
     if gaps:
         issues = sorted({w.gap.split(":", 1)[0] for w in gaps if w.gap})
         typer.echo(f"{game}: {len(gaps)} known gap(s) to be closed by {', '.join(issues)} "
@@ -113,8 +144,18 @@ def text_option(option: str, value: str | None) -> None:
         usage_error(f"{option}: not valid text (it holds bytes that are not UTF-8)")
 
 
+def out_path(value: str | Path) -> Path:
+    """--out: an empty value would write into the current folder; it is refused (the
+    default comes in as a Path already)."""
+    if isinstance(value, Path):
+        return value
+    if not value.strip():
+        raise typer.BadParameter("must name a folder or file (got an empty value)")
+    return Path(value)
+
+
 def usage_error(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(clip(f"error: {message}"), err=True)
     raise typer.Exit(EXIT_UNREADABLE)
 
 
@@ -134,17 +175,13 @@ def length_option(option: str, text: str, least_mm: float, most_mm: float) -> fl
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    import math
-
-    from ..units import MM
+    from ..units import MM, parse_number
 
     parts = text.split(",")
     try:
         if len(parts) != 2:
             raise ValueError
-        x, y = (float(p.strip().removesuffix("mm")) for p in parts)
-        if not (math.isfinite(x) and math.isfinite(y)):
-            raise ValueError
+        x, y = (parse_number(p.strip().removesuffix("mm")) for p in parts)  # not 1_0, inf
     except ValueError:
         usage_error(f"--back-offset must be X,Y in mm, e.g. 1,-0.5 (got {text!r})")
     if abs(x) > 20 or abs(y) > 20:

@@ -14,6 +14,7 @@ from .common import (
     ReplaceOpt,
     app,
     fail,
+    out_path,
     paper_name,
     say,
     usage_error,
@@ -35,8 +36,8 @@ def export(
         "--bleed/--no-bleed", help="PNGs: the trim plus 1/8 in bleed (boards: 3 mm), or "
         "the trim alone.")] = True,
     out: Annotated[Path, typer.Option(
-        "--out", help="Output folder; files go to OUT/<game>/<format>/. Keep it apart from "
-        "pnp build's: a build replaces OUT/<game>/ whole.")] = Path("output/export"),
+        "--out", parser=out_path, help="Output folder; files go to OUT/<game>/<format>/ "
+        "(a build into the same folder keeps them).")] = Path("output/export"),
     paper: Annotated[str, typer.Option(
         help="Sheets (setup guides, score sheets) are drawn on this paper; cards, tiles, "
         "tokens and boards ignore it.")] = "a4",

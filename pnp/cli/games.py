@@ -26,11 +26,20 @@ def list_games(
 
     fmt = Format(fmt).value
     listed: list[dict[str, object]] = []
+    broken: list[int] = []
     try:
         root = content_root(content)
         for gid in game_ids(root):
             problems: list[Problem] = []
-            game = load_game(root / gid, problems)
+            try:
+                game = load_game(root / gid, problems)
+            except PnpError as exc:  # one unreadable folder: the other games still list
+                broken.append(exc.exit_code)
+                listed.append({"id": gid, "loads": False, "error": exc.format()})
+                typer.echo(f"error: {exc.format()}", err=True)
+                if fmt == "text":
+                    typer.echo(f"{gid}: cannot be read (see the error above)")
+                continue
             if game is None:
                 listed.append({"id": gid, "loads": False, "problems": len(problems)})
                 if fmt == "text":
@@ -51,6 +60,8 @@ def list_games(
         fail(exc)
     if fmt == "json":
         typer.echo(to_json({"games": listed}, indent=2, ensure_ascii=False))
+    if broken:
+        raise typer.Exit(max(broken))
 
 
 def _listed(game: object, comp: object) -> dict[str, object]:

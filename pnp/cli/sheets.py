@@ -15,7 +15,9 @@ from .common import (
     app,
     check_lang,
     fail,
+    out_path,
     paper_name,
+    problem_lines,
     say,
     text_option,
     to_json,
@@ -41,7 +43,7 @@ def sheets(
     lang: Annotated[str, typer.Option(help="Language of the sheet: en or de.")] = "en",
     paper: Annotated[str, typer.Option(help=PAPER_HELP)] = "a4",
     out: Annotated[Path | None, typer.Option(
-        help="The PDF to write. Default: output/<game>/sheets-<map>.pdf.",
+        parser=out_path, help="The PDF to write. Default: output/<game>/sheets-<map>.pdf.",
         show_default=False)] = None,
     content: ContentOpt = None,
 ) -> None:
@@ -54,8 +56,13 @@ def sheets(
     paper = paper_name(paper)
     from ..content import content_root, resolve_games, shipped_dir
     from ..options import BuildOptions
-    from ..scoresheets import make_pad
+    from ..scoresheets import make_pad, name_problem
 
+    players = [n.strip() for n in names.split(",") if n.strip()]
+    for name in players:  # refused here, at the option, not in pnp's template or game.yaml
+        if wrong := name_problem(name):
+            shown = name if len(name) <= 60 else name[:59] + "…"
+            usage_error(f"--names: {shown!r}: {wrong}")
     try:
         root = content_root(content)
         (gid,) = resolve_games(root, [game])
@@ -63,7 +70,7 @@ def sheets(
         target = out or Path("output") / gid / f"sheets-{Path(map_name or 'default').stem}.pdf"
         result = make_pad(root, shipped_dir("templates"), gid, target,
                           BuildOptions(paper=paper, lang=lang), count or 0, per_page,
-                          [n.strip() for n in names.split(",") if n.strip()], map_name)
+                          players, map_name)
     except PnpError as exc:
         fail(exc, "no sheets were written")
     warn(result.warnings, gid)
@@ -94,9 +101,9 @@ def score(
     try:
         root = content_root(content)
         (gid,) = resolve_games(root, [game])
-        result, problems, game_obj = score_file(root, gid, filled)
-        for p in problems:
-            typer.echo(p.format(), err=True)
+        result, problems, game_obj = score_file(root, gid, filled, drawn=pdf is not None)
+        for line in problem_lines(problems, listed=False):  # score lists no more
+            typer.echo(line, err=True)
         if result is None:
             errors = sum(1 for p in problems if p.severity == "error")
             typer.echo(f"{errors} error(s); the sheet was not scored", err=True)

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated
 
 from ..errors import InputError, Problem
 from ..model import Game
 from ..paths import game_file
-from ..schema import Colour
+from ..schema import Colour, Name, NonEmpty, Range
 from . import dice_trip_map as maps
 from .dice_trip_sheet import (  # noqa: F401 - the game's hooks for pads
     _geometry,
@@ -21,32 +22,35 @@ from .dice_trip_sheet import (  # noqa: F401 - the game's hooks for pads
     sheet_layout,
 )
 
+Count = Annotated[int, Range(0, 1000)]  # the rules' counts: dice, cities, rounds ...
+Points = Annotated[int, Range(-1000, 1000)]
+
 
 @dataclass
 class SeriesStep:
-    points: int
-    from_: int = field(metadata={"yaml": "from"})
+    points: Points
+    from_: Count = field(metadata={"yaml": "from"})
 
 
 @dataclass
 class Scoring:
-    bonus: int
-    crossed: int
-    road_per_city: int
-    series: list[SeriesStep]
-    zones: dict[str, int]
+    bonus: Points
+    crossed: Points
+    road_per_city: Points
+    series: Annotated[list[SeriesStep], NonEmpty]
+    zones: dict[str, Points]
 
 
 @dataclass
 class RulesData:
-    dice: int
-    cities: int
-    zone_sizes: list[int]
-    coloured_per_die: int
-    rounds: int
-    numbers_per_round: int
-    last_round_numbers: int
-    min_road_path: int
+    dice: Annotated[int, Range(1, 12)]
+    cities: Annotated[int, Range(1, 500)]
+    zone_sizes: Annotated[list[Count], NonEmpty]
+    coloured_per_die: Count
+    rounds: Annotated[int, Range(1, 1000)]
+    numbers_per_round: Count
+    last_round_numbers: Count
+    min_road_path: Count
 
 
 @dataclass
@@ -87,15 +91,15 @@ class Labels:
 class Data:
     """The `data:` block of dice-trip/game.yaml."""
 
-    map: str
-    pad_sheets: int
+    map: Name
+    pad_sheets: Annotated[int, Range(1, 1000)]
     rules: RulesData
     powers: list[str]
     tracker: list[int]
     scoring: Scoring
-    colours: dict[str, Colour]
-    zone_tones: list[Colour]
-    labels: dict[str, Labels]
+    colours: Annotated[dict[str, Colour], NonEmpty]
+    zone_tones: Annotated[list[Colour], NonEmpty]  # zone i is drawn in tone i % len
+    labels: Annotated[dict[str, Labels], NonEmpty]
 
 
 DATA_SCHEMA = Data

@@ -6,21 +6,35 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated
 
 from ..errors import InputError, Problem
 from ..geometry import distance_to_segment
 from ..graph import adjacency, longest_path, reachable
 from ..load import Source, read_yaml
 from ..paths import is_within
-from ..schema import convert_dataclass, did_you_mean, problem
+from ..schema import (
+    MAX_NAME,
+    Name,
+    NonEmpty,
+    Size,
+    convert_dataclass,
+    did_you_mean,
+    problem,
+    too_long,
+)
 from .dice_trip_geometry import Geometry
 
 Text = dict[str, str] | str
 
 
+Point = Annotated[list[float], Size(2, 2)]  # [longitude, latitude]
+Ring = Annotated[list[Point], Size(3)]  # an outline: a closed shape of 3 or more points
+
+
 @dataclass
 class City:
-    name: str
+    name: Name
     lat: float
     lon: float
     zone: str
@@ -30,13 +44,13 @@ class City:
 
 @dataclass
 class MapSpec:
-    id: str
+    id: Name
     name: Text
-    dice: list[str]
-    zones: dict[str, Text]
-    cities: list[City]
+    dice: Annotated[list[Name], NonEmpty]
+    zones: Annotated[dict[str, Text], NonEmpty]
+    cities: Annotated[list[City], NonEmpty]
     roads: list[list[str]]
-    outline: list[list[list[float]]] = field(default_factory=list)
+    outline: list[Ring] = field(default_factory=list)
     zone_letters: dict[str, Text] = field(default_factory=dict)  # default: the zone's id
 
 
@@ -62,6 +76,7 @@ def map_names(game_folder: Path) -> list[str]:
     return sorted(p.stem for p in maps_dir(game_folder).glob("*.yaml"))
 
 
+MAX_PATH = 4096  # characters in a path the system accepts (Linux's PATH_MAX)
 OUTSIDE = "leads outside the game folder: a game reads only its own files"
 
 
@@ -80,8 +95,13 @@ def resolve_map(game_folder: Path, name_or_path: str) -> Path:
     if candidate.suffix in (".yaml", ".yml") or candidate.parent != Path("."):
         from ..safeio import require_file
 
+        if len(name_or_path) > MAX_PATH:
+            raise InputError(f"map file: the path is {too_long(name_or_path, MAX_PATH)}")
         require_file(candidate, "map file")  # a folder or a FIFO is named as what it is
         return candidate
+    if len(name_or_path) > MAX_NAME:  # no map has such a name, and no file could
+        raise InputError(f"map '{name_or_path[:40]}…': the name is "
+                         f"{too_long(name_or_path, MAX_NAME)}")
     path = shipped_map(game_folder, name_or_path)
     if not path.is_file():
         known = map_names(game_folder)

@@ -166,7 +166,7 @@ def sheet_context(game: Game, component_id: str, lang: str,
     m = selected_map(game)
     path = selected_map_path(game)
     data = game.spec.data
-    text = data["labels"].get(lang, data["labels"]["en"])
+    text = data["labels"].get(lang) or data["labels"]["en"]  # label_problems: both there
     letters = die_letters(text, list(m.spec.dice))
     legend = legend_lines(text, list(m.spec.dice), width)
     layout = sheet_box_layout(data["labels"], list(m.spec.dice), width, height)

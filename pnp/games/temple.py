@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from ..errors import Problem
 from ..geometry import convex_hull
 from ..graph import adjacency, reachable
-from ..load import Source, read_yaml
+from ..load import Key, Source, read_yaml
 from ..model import Game
 from ..paths import game_file
-from ..schema import Colour, convert_dataclass, did_you_mean, problem
+from ..schema import (
+    Colour,
+    Name,
+    NonEmpty,
+    Range,
+    Size,
+    convert_dataclass,
+    did_you_mean,
+    not_a_key,
+    problem,
+)
 
 
 @dataclass
@@ -48,11 +58,16 @@ class Side:
 
 @dataclass
 class Data:
-    board: str
-    stones_per_player: int
-    convert_loses_at: int
-    colours: dict[str, Side]
-    owners: dict[str, str]
+    board: Name
+    stones_per_player: Annotated[int, Range(1, 100)]
+    convert_loses_at: Annotated[int, Range(0, 100)]
+    colours: Annotated[dict[str, Side], NonEmpty]
+    owners: Annotated[dict[Literal["A", "B"], str], Size(2, 2)]  # the colour of each side
+
+    def shape_problems(self) -> list[tuple[Key, str]]:
+        """Each side's colour is one of `colours` (the board and the reference draw it)."""
+        return [(("owners", side), not_a_key(name, self.colours, "colour"))
+                for side, name in self.owners.items() if name not in self.colours]
 
 
 DATA_SCHEMA = Data

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from .. import colour
 from ..errors import Problem
+from ..load import Key
 from ..model import Game, Item
-from ..schema import Colour
+from ..schema import Colour, NonEmpty, Range, Size, not_a_key
 
 DECK_ORDER = ("relic", "temple", "movement")
 
@@ -33,22 +34,28 @@ class Border:
 @dataclass
 class Symbol:
     name: str
-    pips: int
+    pips: Annotated[int, Range(0, 12)]
+
+
+Rows = Annotated[list[Annotated[int, Range(1, 30)]], Size(1, 30)]  # tiles per row
 
 
 @dataclass
 class Temple:
-    rows: list[int]
-    easier_rows: list[int]
+    rows: Rows
+    easier_rows: Rows
+
+
+Count = Annotated[int, Range(0, 1000)]
 
 
 @dataclass
 class Setup:
-    relic_display: int
-    temple_display: int
-    solo_hand: int
-    team_hand: int
-    max_score: int
+    relic_display: Count
+    temple_display: Count
+    solo_hand: Count
+    team_hand: Count
+    max_score: Count
 
 
 @dataclass
@@ -62,13 +69,19 @@ class Decks:
 class Data:
     """The `data:` block of game.yaml that templates and checks read."""
 
-    backgrounds: dict[str, Background]
+    backgrounds: Annotated[dict[str, Background], NonEmpty]
     borders: dict[str, Border]
     symbols: dict[str, Symbol]
     temple: Temple
     decks: Decks
     setup: Setup
-    swap: dict[str, dict[str, str]] = field(default_factory=dict)
+    swap: dict[Literal["to_temple", "to_relic"], dict[str, str]] = field(default_factory=dict)
+
+    def shape_problems(self) -> list[tuple[Key, str]]:
+        """Each deck is the cards of one background: it must name one."""
+        return [(("decks", deck), not_a_key(bg, self.backgrounds, "background"))
+                for deck in DECK_ORDER if (bg := getattr(self.decks, deck))
+                not in self.backgrounds]
 
 
 DATA_SCHEMA = Data
@@ -200,8 +213,9 @@ VALUES = {"brown": (4, 5, 6), "pink": (1, 2, 3), "green": (1, 1, 2)}
 
 
 def checks(game: Game) -> list[Problem]:
-    """What counting alone cannot say: values per background and colour, row shapes."""
-    problems: list[Problem] = []
+    """What counting alone cannot say: values per background and colour, row shapes;
+    and the data that each card's choices are drawn with."""
+    problems = _drawn_choices(game)
     comp = game.components.get("cards")
     if comp and comp.source:
         per: dict[tuple[str, str], list[int]] = {}
@@ -239,6 +253,27 @@ def checks(game: Game) -> list[Problem]:
                 f"data.temple.{key}",
                 f"the easier layout uses {sum(rows)} tiles, the normal one {sum(_rows(game))}"))
     return problems
+
+
+DRAWN = (("cards", "background", "backgrounds"), ("cards", "border", "borders"),
+         ("cards", "symbol", "symbols"), ("tiles", "symbol", "symbols"))
+
+
+def _drawn_choices(game: Game) -> list[Problem]:
+    """Every choice a card or tile field offers has its entry in `data` (its colours,
+    its name), where the templates look it up."""
+    out: list[Problem] = []
+    for comp_id, name, block in DRAWN:
+        comp = game.components.get(comp_id)
+        spec = comp.spec.fields.get(name) if comp else None
+        entries = game.spec.data.get(block, {})
+        missing = [c for c in (spec.choices or []) if c not in entries] if spec else []
+        if missing:
+            key = ("data", block)
+            out.append(Problem("error", str(game.source.path), game.source.line(key),
+                               f"data.{block}", f"no entry for {', '.join(missing)} (a "
+                               f"choice of {comp_id}.{name}: the templates draw it from here)"))
+    return out
 
 
 def temple_positions(rows: list[int]) -> list[dict[str, float]]:

@@ -4,12 +4,12 @@ found is what the card shows."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from ..errors import Problem
 from ..load import key_text
 from ..model import Game, Item
-from ..schema import Colour
+from ..schema import Colour, NonEmpty, Range, Size
 from .temple_rush_solver import canonical, fewest, mirrored, read_shape, solve
 
 
@@ -32,15 +32,50 @@ class Player:
 
 
 @dataclass
+class Labels:
+    """Every text the cards, boards and sheets print, in one language."""
+
+    temple: str
+    points: str
+    point: str
+    bricks: str
+    lightning: str
+    lightning_text: str
+    zones: Annotated[list[str], Size(3, 3)]  # left, middle and right zone of a board
+    unused: str
+    bonus: str
+    score: str
+    score_text: str
+    powers: str
+    hammer: str
+    bag: str
+    mortar: str
+    used: str
+    d6: str
+    cut: str
+    glue: str
+    stand_cut: str
+    slit: str
+    sheet_title: str
+    star: str
+    player: str
+
+
+Length = Literal["1", "2", "3", "4"]  # a brick's length in studs: the solver's 1x1 ... 1x4
+Count = Annotated[int, Range(0, 100)]
+
+
+@dataclass
 class Data:
-    stud: float  # mm: one stud on the card drawings, the paper bricks and the Bonus slots
-    stock: dict[str, int]
-    deck: dict[str, int]
-    display: dict[str, int]
-    bonus: dict[str, int]
-    values: dict[str, CardColour]
-    players: dict[str, Player]
-    labels: dict[str, dict[str, str | list[str]]]
+    stud: Annotated[float, Range(2, 30)]  # mm: one stud on the card drawings, the paper
+    #                                       bricks and the Bonus slots
+    stock: Annotated[dict[Length, Count], NonEmpty]  # one player's bricks by length
+    deck: dict[str, Count]
+    display: dict[str, Count]
+    bonus: Annotated[dict[Length, Count], Size(4, 4)]  # a Bonus slot per length
+    values: Annotated[dict[str, CardColour], NonEmpty]
+    players: Annotated[dict[str, Player], NonEmpty]
+    labels: Annotated[dict[str, Labels], NonEmpty]
 
 
 DATA_SCHEMA = Data
@@ -83,6 +118,12 @@ MEASURES = {
 def checks(game: Game) -> list[Problem]:
     """One line per card that cannot be built, saying why; and a colour for each value."""
     out: list[Problem] = []
+    missing = [lang for lang in game.spec.languages if lang not in game.spec.data["labels"]]
+    if missing:
+        out.append(Problem("error", str(game.source.path),
+                           game.source.line(("data", "labels")), "data.labels",
+                           f"no texts for {', '.join(missing)} (the game's languages: "
+                           f"{', '.join(game.spec.languages)})"))
     values = game.spec.data["values"]
     temples = game.components["temples"].items
     for item in temples:

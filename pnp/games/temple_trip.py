@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from ..errors import ContentError, Problem
 from ..load import Key, Source, key_text, read_yaml
 from ..model import Game, Item
 from ..paths import game_file
-from ..schema import Colour, did_you_mean, problem
+from ..schema import Colour, Name, NonEmpty, Range, did_you_mean, problem
 from . import temple_trip_cards as cards
 from .temple_trip_board import Board
 from .temple_trip_tracks import AIR_KINDS, ROAD_KINDS, SQUARE
@@ -28,16 +28,21 @@ class CardBorder:
 
 
 @dataclass
+class Country:
+    name: Name  # printed under a temple card's city
+
+
+@dataclass
 class Data:
-    board: str
-    outlines: str
-    layout: str
-    max_custom: int
-    rule_count: int
-    regions: dict[str, dict[str, Colour]]
-    borders: dict[str, CardBorder]
-    returns: dict[str, str]
-    countries: dict[str, dict[str, str]]
+    board: Name
+    outlines: Name
+    layout: Name
+    max_custom: Annotated[int, Range(0, 100)]
+    rule_count: Annotated[int, Range(1, 1000)]
+    regions: Annotated[dict[str, dict[str, Colour]], NonEmpty]
+    borders: Annotated[dict[str, CardBorder], NonEmpty]
+    returns: Annotated[dict[str, str], NonEmpty]
+    countries: Annotated[dict[str, Country], NonEmpty]
 
 
 DATA_SCHEMA = Data
@@ -94,7 +99,8 @@ def board(game: Game) -> Board:
     seen: set[str] = set()
     for item in _temples(game):
         f = item.fields
-        if f.get("city") in seen or f.get("lat") is None or f.get("lon") is None:
+        if f.get("city") in seen or f.get("city") in (None, "") or f.get("lat") is None \
+                or f.get("lon") is None:  # a card without its city: card_checks says so
             continue
         seen.add(f["city"])
         travel = "road" if item.custom else f.get("travel", "road")  # new cities: no airport

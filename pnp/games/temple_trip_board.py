@@ -97,7 +97,7 @@ class Board:
         for t in temples:
             if t["city"] in self.cities:
                 continue
-            inset = next((n for n, i in spec["insets"].items() if t["city"] in i["cities"]),
+            inset = next((n for n, i in spec["insets"].items() if t["city"] in i.get("cities", ())),
                          None) or self.inset_of(t["lon"], t["lat"])
             kind = "airport" if t["travel"] in ("both", "flight") else "temple"
             self._add(City(t["city"], t["country"], t["lat"], t["lon"], kind,

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from ..errors import Problem
 from ..load import Key, Source
-from ..schema import convert_dataclass, problem
+from ..schema import as_plain, convert_dataclass, problem
 
 
 @dataclass
@@ -101,6 +101,8 @@ def check_files(bsrc: Source, osrc: Source, lsrc: Source) -> list[Problem]:
     layout = convert_dataclass(LayoutFile, lsrc.data, lsrc, (), out)
     if out or board is None or outlines is None or layout is None:
         return out
+    for src, obj in ((bsrc, board), (osrc, outlines), (lsrc, layout)):
+        src.data = as_plain(obj, src.data)  # the board is drawn from the checked values
     spec, key = board.board, ("board",)
     for name, value in (("width", spec.width), ("height", spec.height)):
         if not 10 <= value <= 5000:

@@ -107,8 +107,7 @@ def _check_face(report: Reporter, record: PdfRecord, placed: Placed,
                          bool(comp and comp.spec.shape == "circle"))
     for _, t in texts:
         if t.font not in ALLOWED_FONTS:
-            report.add("fonts", f"text {quote(t.text)} is set in '{t.font}', a font pnp "
-                                f"does not embed (use font-family=\"{fonts.FAMILY}\")",
+            report.add("fonts", f"text {quote(t.text)} is set in {fonts.unavailable(t.font)}",
                        who=who, needles=_needles(t))
             continue
         missing = fonts.missing_glyphs(t.text)
