@@ -4,9 +4,9 @@ given hostile values, each as a process. None may end in an internal error, a ha
 build that fails after validate said ok, a deleted file, a link followed out of the game
 folder, a failure without a word, or an exit code pnp does not use.
 
-The cases that fail on main today (a053070, issue 29) are expected failures naming their
-cause: the test is green now and tightens as the fixes land (an xfail that passes is
-reported as XPASS; then delete its line). PNP_FUZZ_SEED picks another sample."""
+A failure found and not yet fixed may be listed in KNOWN with its cause (an expected
+failure); the 30 found on a053070 (issue 29) are all fixed. PNP_FUZZ_SEED picks another
+sample."""
 
 from __future__ import annotations
 
@@ -29,42 +29,9 @@ NAMED = ("temple-of-doom/game.yaml:languages:empty", "temple-of-doom/game.yaml:"
          "dice-trip/game.yaml:data.zone_tones:empty", "dice-trip/game.yaml:data.map:huge-string")
 CONTENT, CLI = fuzz_all.sample(SEED, content=60, builds=8, cli=40, named=NAMED)
 
-# Found on a053070 with the default seed: case id -> cause (issue 29).
-DEVFULL = "stdout on a full disk: OSError (ENOSPC) from echo, exit 70"
-CLOSED = "stdout closed: AttributeError at pnp/cli/__init__.py:72 in _end, a traceback"
-LONG = "a 5,000-character --content: OSError (name too long) at pnp/content.py:27"
-WIPED = "data loss: output.switch_in replaces OUT/<game> whole, files pnp did not write too"
-KNOWN: dict[str, str] = {
-    NAMED[0]: "validate ok, build IndexError at pnp/build.py:82 in game_language",
-    NAMED[1]: "AttributeError at pnp/pdf.py:93 in draw (a back of '')",
-    NAMED[2]: "KeyError at pnp/games/temple_of_doom.py:137 in _deck_name",
-    NAMED[3]: "KeyError at pnp/games/temple_trip.py:99 in board",
-    NAMED[4]: "ZeroDivisionError at pnp/games/dice_trip_sheet.py:179",
-    NAMED[5]: "OSError (name too long) at pnp/games/dice_trip_map.py:71 in resolve_map",
-    "dice-trip/maps:dir:link-out": "maps/ follows a link out of the game folder",
-    "dice-trip/maps/france.yaml:file:link-out": "maps/ follows a link out of the game folder",
-    "dice-trip/maps:dir:secret-link": "maps/ follows a link out and echoes it (root:x:0:0)",
-    "temple-rush/game.yaml:file:secret-link":
-        "game.yaml linked out of the game folder is read, and its start echoed",
-    "dice-trip/maps/germany.yaml:map.outline[*][*]:huge-list":
-        "ValueError at pnp/games/dice_trip_geometry.py:130 (outline point of 5,000 numbers)",
-    "cli:list > /dev/full": DEVFULL,
-    "cli:list --format json > /dev/full": DEVFULL,
-    "cli:validate --format json > /dev/full": DEVFULL,
-    "cli:list, stdout closed": CLOSED,
-    "cli:build --format json, stdout closed": CLOSED,
-    "cli:score, stdout closed": CLOSED,
-    "cli:new my-game, then build it --out content": WIPED,
-    "cli:sheets (default path), then build dice-trip": WIPED + " (the default pad)",
-    "cli:a user's file in OUT/<game>, then build": WIPED,
-    "cli:export into the build's folder, then build": WIPED + " (the export)",
-    "cli:watch --once, then build (previews)": WIPED + " (watch's previews)",
-    "cli:list --content=long": LONG,
-    "cli:validate --content=long": LONG,
-    "cli:sheets --out=secret-file": "sheets --out replaces any regular file (as root: /etc/passwd)",
-    "cli:new --content a file": "FileExistsError at pnp/newgame.py:32 in create",
-    "cli:new --content a dangling link": "FileExistsError at pnp/newgame.py:32 in create",
-}
+# Case id -> its cause, for a failure found and not yet fixed (an expected failure that
+# names it). Every cause found on a053070 (issue 29) is fixed: none is expected now.
+KNOWN: dict[str, str] = {}
 
 
 def _param(case: object, *values: object) -> object:
