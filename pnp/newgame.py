@@ -53,7 +53,7 @@ def create(root: Path, name: str) -> Path:
 def _content_folder(root: Path) -> None:
     """ROOT is a folder, or nothing yet (it is created): a file, a link to nothing or
     anything else in its place is named as what it is."""
-    if root.is_symlink() and not root.exists():
+    if os.path.islink(root) and not os.path.exists(root):  # (False on any OSError)
         raise InputError(f"is a link to {os.readlink(root)}, which does not exist: "
                          "--content must be a folder", root)
     for part in [root, *root.parents]:  # the first that exists must be a folder
