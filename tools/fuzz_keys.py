@@ -110,11 +110,13 @@ def mutated(value: Any, kind: str) -> Any:
     if kind == "control":
         return f"{value}\x00\x07\x1b[2J\u202e\r\nx"
     if kind == "huge-list":
-        return [copy.deepcopy(value[i % len(value)]) if value else "x" for i in range(5000)]
+        items = value if isinstance(value, list) and value else [value]  # (a pattern's
+        return [copy.deepcopy(items[i % len(items)]) for i in range(5000)]  # values vary)
     if kind == "duplicate":
-        return [*value, copy.deepcopy(value[0])]
+        items = value if isinstance(value, list) and value else [value]
+        return [*items, copy.deepcopy(items[0])]
     if kind == "unknown-key":
-        return {**value, "zz_unknown_key": 1}
+        return {**(value if isinstance(value, dict) else {}), "zz_unknown_key": 1}
     special = {"negative": -1, "zero": 0, "nan": float("nan"), "inf": float("inf")}
     if isinstance(value, str):  # a number with a unit or a list: the same text, that number
         text = {"negative": "-1", "zero": "0", "nan": "nan", "inf": "inf"}[kind]
