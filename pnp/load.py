@@ -67,6 +67,17 @@ class Source:
             k = k[:-1]
 
 
+def strings_in(value: Any) -> list[str]:
+    """Every string inside a loaded value (mappings' values and lists, depth first)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings_in(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings_in(v)]
+    return []
+
+
 def key_text(key: Key) -> str:
     """('cards', 3, 'border') → 'cards[3].border'."""
     out = ""

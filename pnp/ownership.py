@@ -18,9 +18,9 @@ import shutil
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from .errors import InputError
+from .load import strings_in
 from .safeio import read_bytes
 
 MANIFEST = "manifest.json"
@@ -144,7 +144,8 @@ def _manifest_names(folder: Path, owner: Owner) -> set[str] | None:
             return None  # an export's manifest is not a build's
         return {f["path"] for f in data["files"]
                 if isinstance(f, dict) and isinstance(f.get("path"), str)}
-    return set(_strings(data))
+    # each format lists its files in its own way: its file names are among its strings
+    return set(strings_in(data))
 
 
 def _files(folder: Path, names: list[str]) -> list[str]:
@@ -162,18 +163,6 @@ def _files(folder: Path, names: list[str]) -> list[str]:
         else:
             found.append(name)
     return found
-
-
-def _strings(value: Any) -> list[str]:
-    """Every string in a manifest: its file names are among them (each format lists its
-    files in its own way)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
 
 
 def _what(owner: Owner) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 from . import fonts
 from .errors import ContentError, Problem
 from .games import module_for
-from .load import key_text
+from .load import key_text, strings_in
 from .model import Expectation, Game, Item
 from .render import Renderer
 
@@ -162,16 +162,6 @@ def check_ids(game: Game) -> list[Problem]:
     return problems
 
 
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
-
-
 def check_glyphs(game: Game) -> list[Problem]:
     """Every character that content prints must exist in the embedded font."""
     problems = []
@@ -181,7 +171,7 @@ def check_glyphs(game: Game) -> list[Problem]:
                 spec = comp.spec.fields.get(name)
                 if spec is None or spec.type != "text":
                     continue
-                missing = fonts.missing_glyphs("".join(_strings(value)))
+                missing = fonts.missing_glyphs("".join(strings_in(value)))
                 if missing:
                     problems.append(Problem(
                         "error", str(item.source.path), item.line(name),
