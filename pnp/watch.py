@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .errors import InputError, PnpError, Problem, ProblemsFound
 from .options import BuildOptions
-from .ownership import check_out_folder
+from .ownership import check_out_folder, spare_content
 
 ITEM_KINDS = ("deck", "tiles", "tokens")
 MAX_FILES = 5000  # a game folder holding more than this is not a game folder
@@ -108,6 +108,8 @@ class Session:
         from .units import to_mm
 
         game, _ = load_valid_game(self.folder, self.custom)
+        # previews go beside the build: never into the game's content (--out content)
+        spare_content(self.out_root / game.id, (game.folder, game.folder.parent))
         lang = game_language(game, self.opts.lang)
         renderer = Renderer(search_path(game.folder, self.templates_root, game.id))
         base = self.out_root / game.id / "preview"

@@ -178,3 +178,12 @@ def test_an_empty_out_is_refused(tmp_path: Path, command: tuple[str, ...]) -> No
     assert result.returncode == 2, result.stderr
     assert "'--out'" in result.stderr and "empty" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == (["content"] if content else [])
+
+
+def test_watch_into_the_content_folder_writes_nothing_there(tmp_path: Path) -> None:
+    """Previews are drawn before the build: they too must never land in the content."""
+    assert run_pnp("new", "my-game", cwd=tmp_path).returncode == 0
+    before = tree(tmp_path / "content")
+    result = run_pnp("watch", "my-game", "--once", "--out", "content", cwd=tmp_path)
+    assert result.returncode == 2 and "is the game's content folder" in result.stderr
+    assert tree(tmp_path / "content") == before
