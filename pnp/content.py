@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from .content_items import load_items
 from .errors import InputError, Problem
@@ -102,7 +103,7 @@ def load_game(folder: Path, problems: list[Problem],
                 problems.append(problem(isrc, (extra,),
                                         f"unknown key{did_you_mean(extra, sharing)}"))
         items = load_items(cspec, comp_id, isrc, isrc.data[top], (top,), spec.languages,
-                           problems, custom=False)
+                           problems, custom=False, data_types=_data_types(spec))
         components[comp_id] = Component(comp_id, cspec, items, isrc)
     for isrc in read.values():  # its values live on in the items; its lines stay
         isrc.data = None  # (10,000 cards: ~2 MB of mappings let go)
@@ -181,6 +182,15 @@ def _check_data(spec: GameSpec, src: Source, problems: list[Problem]) -> None:
             spec.data = data
 
 
+def _data_types(spec: GameSpec) -> dict[str, Any]:
+    """The shapes a game module gives its items' `data` fields (DATA_FIELDS: field name
+    to type, checked by the schema like DATA_SCHEMA)."""
+    from .games import module_for
+
+    module = module_for(spec.id)
+    return getattr(module, "DATA_FIELDS", {}) if module else {}
+
+
 def _load_custom(path: Path, spec: GameSpec, components: dict[str, Component],
                  problems: list[Problem]) -> None:
     """A user's file: `<component id>: [items...]`, checked like shipped content. A game
@@ -197,7 +207,8 @@ def _load_custom(path: Path, spec: GameSpec, components: dict[str, Component],
         for comp_id, key, entries, single in converted:
             comp = components[comp_id]
             comp.items.extend(load_items(comp.spec, comp_id, csrc, entries, key,
-                                         spec.languages, problems, custom=True, single=single))
+                                         spec.languages, problems, custom=True, single=single,
+                                         data_types=_data_types(spec)))
         return
     if not isinstance(csrc.data, dict):
         problems.append(Problem("error", str(path), 1, None,
@@ -213,5 +224,6 @@ def _load_custom(path: Path, spec: GameSpec, components: dict[str, Component],
                                     f"(components: {', '.join(choices)})"))
             continue
         comp.items.extend(load_items(comp.spec, comp_id, csrc, entries, (comp_id,),
-                                     spec.languages, problems, custom=True))
+                                     spec.languages, problems, custom=True,
+                                     data_types=_data_types(spec)))
 

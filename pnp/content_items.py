@@ -8,8 +8,8 @@ from typing import Any
 
 from .errors import Problem, shown
 from .load import Key, Source
-from .model import ComponentSpec, FieldSpec, Item
-from .schema import MAX_NAME, MAX_TEXT, did_you_mean, problem, too_long
+from .model import ComponentSpec, FieldSpec, Game, Item
+from .schema import MAX_NAME, MAX_TEXT, as_plain, convert, did_you_mean, problem, too_long
 
 
 def _long_texts(value: Any, src: Source, key: Key) -> list[Problem]:
@@ -70,9 +70,11 @@ def _check_value(spec: FieldSpec, value: Any, src: Source, key: Key,
 
 def load_items(spec: ComponentSpec, comp_id: str, src: Source, entries: Any, key: Key,
                languages: list[str], problems: list[Problem], custom: bool,
-               single: bool = False) -> list[Item]:
+               single: bool = False, data_types: dict[str, Any] | None = None) -> list[Item]:
     """Check each entry against the component's field specs and build Items. `single`:
-    the file holds one item at `key` itself, not a list."""
+    the file holds one item at `key` itself, not a list. `data_types`: the shape the game
+    module gives a `data` field (its DATA_FIELDS), checked like the game's `data:` block,
+    since its templates read inside it."""
     if not isinstance(entries, list):
         problems.append(problem(src, key, f"must be a list of {comp_id} (got {shown(entries)})"))
         return []
@@ -103,15 +105,19 @@ def load_items(spec: ComponentSpec, comp_id: str, src: Source, entries: Any, key
             bad = True
         values: dict[str, Any] = {}
         for name, fspec in spec.fields.items():
+            shape = (data_types or {}).get(name) if fspec.type == "data" else None
             if name not in entry or entry[name] is None:
-                if fspec.required:
+                if fspec.required or shape is not None:  # its templates read inside it
                     problems.append(problem(src, k + (name,), "required key is missing"))
                     bad = True
                 continue
             found = _check_value(fspec, entry[name], src, k + (name,), languages)
+            value = entry[name]
+            if shape is not None and not found:
+                value = as_plain(convert(shape, value, src, k + (name,), found), value)
             problems.extend(found)
             bad = bad or bool(found)
-            values[name] = entry[name]
+            values[name] = value
         replaces = entry.get("replaces") if custom else None
         if replaces is not None and (not isinstance(replaces, str | int) or
                                      isinstance(replaces, bool)):
@@ -122,3 +128,29 @@ def load_items(spec: ComponentSpec, comp_id: str, src: Source, entries: Any, key
             items.append(Item(str(item_id), copies, values, src, k, custom,
                               None if replaces is None else str(replaces)))
     return items
+
+
+def undrawn_choices(game: Game, drawn: tuple[tuple[str, str, str], ...]) -> list[Problem]:
+    """Every choice an item field offers has its entry in the game's `data` block, where
+    the templates look it up: `drawn` holds (component, field, data block). A field that
+    is not a choice is said at its spec: its values could name anything."""
+    out: list[Problem] = []
+    for comp_id, name, block in drawn:
+        comp = game.components.get(comp_id)
+        if comp is None:
+            continue
+        spec = comp.spec.fields.get(name)
+        if spec is None or spec.type != "choice" or not spec.choices:
+            key: Key = ("components", comp_id, "fields") + ((name,) if spec else ())
+            what = "must be" if spec else f"needs '{name}':"
+            out.append(problem(game.source, key, f"{what} a choice (type: choice, choices: "
+                                                 f"[...]): the templates look each value up "
+                                                 f"in data.{block}"))
+            continue
+        entries = game.spec.data.get(block, {})
+        missing = [c for c in spec.choices if c not in entries]
+        if missing:
+            out.append(problem(game.source, ("data", block),
+                               f"no entry for {', '.join(missing)} (a choice of "
+                               f"{comp_id}.{name}: the templates draw it from here)"))
+    return out

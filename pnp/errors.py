@@ -7,6 +7,7 @@ Both carry the file, line and key so the CLI can print one line a user can act o
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,8 +31,9 @@ SHOWN = 60  # characters of a user's value a message shows; the rest is counted
 
 
 def shown(value: object, limit: int = SHOWN) -> str:
-    """A user's value as a message quotes it (its repr), shortened when long: a
-    100,000-letter name shows its start and its length, not 100,000 letters."""
+    """A user's value as a message quotes it, written as in YAML (true, null, [1, 'x'];
+    text in quotes), shortened when long: a 100,000-letter name shows its start and its
+    length, not 100,000 letters."""
     if isinstance(value, str):
         if len(value) <= limit:
             return repr(value)
@@ -39,12 +41,56 @@ def shown(value: object, limit: int = SHOWN) -> str:
         return f"{quoted[:-1]}…{quoted[-1]} ({len(value):,} characters)"
     if isinstance(value, int) and value.bit_length() > 14_000:  # repr: 4,300 digits at most
         return f"a number of some {int(value.bit_length() * 0.30103):,} digits"
-    text = repr(value)
+    text = "".join(_yaml_parts(value, limit + 1))
     if len(text) <= limit:
         return text
     if isinstance(value, list | tuple | dict | set):
         return f"{text[:limit]}… ({len(value):,} entries)"
-    return f"{text[:limit]}… ({len(text):,} characters)"
+    return f"{text[:limit]}… ({len(repr(value)):,} characters)"  # (a number: < 4,300)
+
+
+def _yaml_parts(value: object, budget: int) -> Iterator[str]:
+    """`value` in YAML's flow style, piece by piece, until `budget` characters: a value
+    of a million entries, or nested a thousand deep, costs no more than its start."""
+    stack: list[object] = [value]
+    while stack and budget > 0:
+        item = stack.pop()
+        if isinstance(item, _Raw):
+            piece = item.text
+        elif isinstance(item, list | tuple | set):
+            piece = "["
+            stack.append(_Raw("]"))
+            for n, entry in enumerate(reversed(list(item)[:budget])):
+                stack.append(entry)
+                if n < min(len(item), budget) - 1:
+                    stack.append(_Raw(", "))
+        elif isinstance(item, dict):
+            piece = "{"
+            stack.append(_Raw("}"))
+            pairs = list(item.items())[:budget]
+            for n, (k, v) in enumerate(reversed(pairs)):
+                stack += [v, _Raw(": "), _Raw(str(k))]
+                if n < len(pairs) - 1:
+                    stack.append(_Raw(", "))
+        elif item is None:
+            piece = "null"
+        elif isinstance(item, bool):
+            piece = "true" if item else "false"
+        elif isinstance(item, float) and item != item:
+            piece = ".nan"
+        elif isinstance(item, float) and item in (float("inf"), float("-inf")):
+            piece = ".inf" if item > 0 else "-.inf"
+        elif isinstance(item, int) and item.bit_length() > 14_000:
+            piece = "(a number too long to show)"
+        else:
+            piece = repr(item)
+        budget -= len(piece)
+        yield piece
+
+
+@dataclass(frozen=True)
+class _Raw:
+    text: str
 
 
 def location(path: Path | str | None, line: int | None, key: str | None) -> str:

@@ -9,12 +9,13 @@ from typing import Annotated, Any, Literal
 
 from .errors import shown
 from .load import Key, Source
-from .schema import Name, Size
+from .schema import MAX_NAME, Name, Size, TemplateName
 
 MAX_LANGUAGES = 20
 _LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
 
 Kind = Literal["deck", "tiles", "tokens", "sheet", "pad", "board"]
+Template = Annotated[TemplateName, Size(1, MAX_NAME)]  # a template's file name: text
 
 
 @dataclass
@@ -46,24 +47,46 @@ class ComponentSpec:
 
     kind: Kind
     title: Name
-    front: Name
+    front: Template
     titles: dict[str, Name] = field(default_factory=dict)  # the title in other languages,
     #                                                        for page footers
     file: Name | None = None
     items_key: Name | None = None
     size: str | None = None
     shape: Literal["rect", "circle"] = "rect"
-    back: Name | None = None  # "" would be no template at all: leave the key out
+    back: Template | None = None  # "" would be no template at all: leave the key out
     fields: dict[str, FieldSpec] = field(default_factory=dict)
     orientation: Literal["portrait", "landscape"] = "portrait"
     description: str | None = None
-    overlay: Name | None = None  # pads: what changes per sheet (name, filled values)
+    overlay: Template | None = None  # pads: what changes per sheet (name, filled values)
     print_with: str | None = None  # small items printed in the spare space of another
     #                                component's last sheet (tokens beside the tiles)
     preflight: ComponentChecks = field(default_factory=ComponentChecks)
 
     def title_in(self, lang: str | None) -> str:
         return self.titles.get(lang or "", self.title)
+
+
+@dataclass
+class RefPoint:
+    """A point of a play-reference card (templates/common/refcard.svg.j2): a bold head,
+    then its text."""
+
+    head: str
+    text: str
+
+
+@dataclass
+class RefSide:
+    """One side of a play-reference card: a title band over its points."""
+
+    title: Name
+    points: list[RefPoint]
+    numbered: bool = False  # the points numbered in circles
+
+
+RefSides = Annotated[list[RefSide], Size(2, 2)]  # a reference card's `sides` (a data field):
+#                                                 its front, then its back
 
 
 @dataclass

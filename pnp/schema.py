@@ -36,6 +36,10 @@ class Colour(str):
     """A field that holds a colour: #rgb, #rrggbb or a colour name (checked on load)."""
 
 
+class TemplateName(str):
+    """A field that names a template file: text, since a number (`front: 42`) is a slip."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Size:
     """`Annotated[T, Size(least, most)]`: how many entries a list or mapping holds, or
@@ -136,6 +140,12 @@ def convert(tp: Any, value: Any, src: Source, key: Key, problems: list[Problem])
                                               f"as 'red' (got {_got(value)})"))
             return None
         return value
+    if tp is TemplateName:
+        if not isinstance(value, str):
+            problems.append(problem(src, key, f"must be a template file name such as "
+                                              f"card-front.svg.j2 (got {_got(value)})"))
+            return None
+        return convert(str, value, src, key, problems)
     if origin in (typing.Union, types.UnionType):
         options = get_args(tp)
         if value is None and type(None) in options:

@@ -4,7 +4,10 @@ A game module `pnp/games/<game_id with _>.py` may define:
 - `MEASURES: dict[str, Callable[[Game], object]]` values that expectations name in `check`;
 - `checks(game) -> list[Problem]` rules that counting cannot express;
 - `sheet_context(game, component_id, lang, size) -> dict` data for a one-page sheet
-  template; `size` is the (width, height) in mm the sheet is laid out for.
+  template; `size` is the (width, height) in mm the sheet is laid out for;
+- `DATA_SCHEMA` the dataclass of game.yaml's `data:` block, and `DATA_FIELDS: dict[str,
+  type]` the shape of an item field of `type: data` (e.g. a reference card's `sides`):
+  checked on load like any content, so what the templates read inside them is there.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from ..errors import Problem
 from ..geometry import convex_hull
 from ..graph import adjacency, reachable
 from ..load import Key, Source, read_yaml
-from ..model import Game
+from ..model import Game, RefSides
 from ..paths import game_file
 from ..schema import (
     Colour,
@@ -71,6 +71,7 @@ class Data:
 
 
 DATA_SCHEMA = Data
+DATA_FIELDS = {"sides": RefSides}  # the reference card's front and back
 
 
 def load_board(game: Game) -> tuple[Source, BoardSpec | None, list[Problem]]:

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from .. import colour
+from ..content_items import undrawn_choices
 from ..errors import Problem
 from ..load import Key
-from ..model import Game, Item
+from ..model import Game, Item, RefSides
 from ..schema import Colour, NonEmpty, Range, Size, not_a_key
 
 DECK_ORDER = ("relic", "temple", "movement")
@@ -85,6 +86,7 @@ class Data:
 
 
 DATA_SCHEMA = Data
+DATA_FIELDS = {"sides": RefSides}  # the reference card's front and back
 
 
 def _cards(game: Game) -> list[Item]:
@@ -209,13 +211,14 @@ def item_context(game: Game, component_id: str, item: Item, lang: str) -> dict[s
             "deck_ink": bg["ink"] if light else "#ffffff", "deck_panel": bg["panel"],
             "deck_dark": bg["ink"]}
 
+
 VALUES = {"brown": (4, 5, 6), "pink": (1, 2, 3), "green": (1, 1, 2)}
 
 
 def checks(game: Game) -> list[Problem]:
     """What counting alone cannot say: values per background and colour, row shapes;
     and the data that each card's choices are drawn with."""
-    problems = _drawn_choices(game)
+    problems = undrawn_choices(game, DRAWN)
     comp = game.components.get("cards")
     if comp and comp.source:
         per: dict[tuple[str, str], list[int]] = {}
@@ -257,23 +260,6 @@ def checks(game: Game) -> list[Problem]:
 
 DRAWN = (("cards", "background", "backgrounds"), ("cards", "border", "borders"),
          ("cards", "symbol", "symbols"), ("tiles", "symbol", "symbols"))
-
-
-def _drawn_choices(game: Game) -> list[Problem]:
-    """Every choice a card or tile field offers has its entry in `data` (its colours,
-    its name), where the templates look it up."""
-    out: list[Problem] = []
-    for comp_id, name, block in DRAWN:
-        comp = game.components.get(comp_id)
-        spec = comp.spec.fields.get(name) if comp else None
-        entries = game.spec.data.get(block, {})
-        missing = [c for c in (spec.choices or []) if c not in entries] if spec else []
-        if missing:
-            key = ("data", block)
-            out.append(Problem("error", str(game.source.path), game.source.line(key),
-                               f"data.{block}", f"no entry for {', '.join(missing)} (a "
-                               f"choice of {comp_id}.{name}: the templates draw it from here)"))
-    return out
 
 
 def temple_positions(rows: list[int]) -> list[dict[str, float]]:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
+from ..content_items import undrawn_choices
 from ..errors import Problem
-from ..load import key_text
+from ..load import Key, Source, key_text
 from ..model import Game, Item
 from ..schema import Colour, NonEmpty, Range, Size
 from .temple_rush_solver import canonical, fewest, mirrored, read_shape, solve
@@ -79,6 +80,20 @@ class Data:
 
 
 DATA_SCHEMA = Data
+Texts = Annotated[dict[str, str], NonEmpty]  # a text per language: {fr: ..., en: ...}
+
+
+@dataclass
+class SoloPoint:
+    """A point of the solo card: its head and its text, each per language."""
+
+    head: Texts
+    text: Texts
+
+
+DATA_FIELDS = {"points": Annotated[list[SoloPoint], NonEmpty]}  # the solo card's points
+DRAWN = (("boards", "colour", "players"), ("powers", "colour", "players"),
+         ("dice", "colour", "players"))  # a player's colours and name, by the item's colour
 
 
 def _stock(game: Game) -> dict[int, int]:
@@ -124,6 +139,7 @@ def checks(game: Game) -> list[Problem]:
                            game.source.line(("data", "labels")), "data.labels",
                            f"no texts for {', '.join(missing)} (the game's languages: "
                            f"{', '.join(game.spec.languages)})"))
+    out.extend(undrawn_choices(game, DRAWN) + _untranslated(game))
     values = game.spec.data["values"]
     temples = game.components["temples"].items
     for item in temples:
@@ -147,6 +163,33 @@ def checks(game: Game) -> list[Problem]:
                                key_text(item.key + ("points",)),
                                f"no card colour for {item.fields.get('points')} points "
                                f"(colours exist for {', '.join(values)})"))
+    return out
+
+
+def _untranslated(game: Game) -> list[Problem]:
+    """Every text the templates print per language (a colour's name, the solo card's
+    points) has each of the game's languages: they print it in every one."""
+    langs = game.spec.languages
+    out: list[Problem] = []
+
+    def need(texts: dict[str, str], src: Source, key: Key) -> None:
+        missing = [lang for lang in langs if lang not in texts]
+        if missing:
+            out.append(Problem("error", str(src.path), src.line(key), key_text(key),
+                               f"no text for {', '.join(missing)} (the game's languages: "
+                               f"{', '.join(langs)})"))
+
+    for block in ("values", "players"):
+        for name, entry in game.spec.data[block].items():
+            need(entry["name"], game.source, ("data", block, name, "name"))
+    for comp in game.components.values():
+        spec = comp.spec.fields.get("points")
+        if spec is None or spec.type != "data":
+            continue
+        for item in comp.items:
+            for i, point in enumerate(item.fields.get("points") or []):
+                for part in ("head", "text"):
+                    need(point[part], item.source, item.key + ("points", i, part))
     return out
 
 

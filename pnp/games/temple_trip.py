@@ -33,16 +33,34 @@ class Country:
 
 
 @dataclass
+class Region:
+    """A temple card's art in its region's colours (art.svg.j2)."""
+
+    sky: Colour
+    ground: Colour
+    ink: Colour
+
+
+QUICKSTART_BORDERS = ("red", "purple", "grey", "blue")  # the QuickStart's key draws these
+
+
+@dataclass
 class Data:
     board: Name
     outlines: Name
     layout: Name
     max_custom: Annotated[int, Range(0, 100)]
     rule_count: Annotated[int, Range(1, 1000)]
-    regions: Annotated[dict[str, dict[str, Colour]], NonEmpty]
+    regions: Annotated[dict[str, Region], NonEmpty]
     borders: Annotated[dict[str, CardBorder], NonEmpty]
     returns: Annotated[dict[str, str], NonEmpty]
     countries: Annotated[dict[str, Country], NonEmpty]
+
+    def shape_problems(self) -> list[tuple[Key, str]]:
+        missing = [c for c in QUICKSTART_BORDERS if c not in self.borders]
+        return [(("borders",), f"no entry for {', '.join(missing)} (the QuickStart's key "
+                               f"draws the {', '.join(QUICKSTART_BORDERS)} cards)")
+                ] if missing else []
 
 
 DATA_SCHEMA = Data

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..content_items import undrawn_choices
 from ..errors import Problem
 from ..load import key_text
 from ..model import Game, Item
@@ -54,9 +55,14 @@ def _p(item: Item, field: str | tuple[str | int, ...] | None, message: str) -> P
     return Problem("error", str(item.source.path), item.source.line(key), key_text(key), message)
 
 
+DRAWN = (("temples", "region", "regions"), ("temples", "country", "countries"),
+         ("assignments", "colour", "borders"), ("assignments", "returns", "returns"))
+
+
 def checks(game: Game) -> list[Problem]:
-    """The ASSIGNMENT and LEGEND cards' own problems (the board must be sound)."""
-    return assignment_problems(game) + legend_problems(game)
+    """The cards' entries in `data` (what their templates draw), and the ASSIGNMENT and
+    LEGEND cards' own problems (the board must be sound)."""
+    return undrawn_choices(game, DRAWN) + assignment_problems(game) + legend_problems(game)
 
 
 # ---------------------------------------------------------------- ASSIGNMENT cards
@@ -179,6 +185,18 @@ def symbols_of(entry: dict[str, Any]) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list) else [str(value)]
 
 
+SQUARES = {"open", "zone", "assign", "border", "sky", "calm", "assign-air"}
+ALONE = SQUARES | {"slc", "airport", "temple", "flag", "bank", "die"}  # drawn on their own
+
+
+def drawable(symbols: list[str]) -> bool:
+    """The symbols an entry names, as legend-front.svg.j2 can draw them side by side."""
+    if len(symbols) == 1:
+        return symbols[0] in ALONE
+    return len(symbols) == 2 and (symbols == ["road", "air"] or set(symbols) <= SQUARES
+                                  or all(s.startswith("cone-") for s in symbols))
+
+
 def legend_problems(game: Game) -> list[Problem]:
     comp = game.components.get("legend")
     if comp is None or not comp.items:
@@ -206,11 +224,15 @@ def legend_problems(game: Game) -> list[Problem]:
                                                "symbol, name, text and cite)"))
             if "symbol" not in e:
                 out.append(_p(item, ("entries", i), "has no symbol"))
-            for s in symbols_of(e) if "symbol" in e else []:
-                if s not in needed and s not in LEGEND_ONLY:
-                    hint = did_you_mean(s, [*needed, *LEGEND_ONLY])
-                    out.append(_p(item, ("entries", i), f"symbol '{s}' is not drawn on the "
-                                                   f"board{hint}"))
+            unknown = [s for s in symbols_of(e) if s not in needed and s not in LEGEND_ONLY]
+            for s in unknown if "symbol" in e else []:
+                hint = did_you_mean(s, [*needed, *LEGEND_ONLY])
+                out.append(_p(item, ("entries", i), f"symbol '{s}' is not drawn on the "
+                                                    f"board{hint}"))
+            if "symbol" in e and not unknown and not drawable(symbols_of(e)):
+                got = ", ".join(symbols_of(e))
+                out.append(_p(item, ("entries", i, "symbol"), "the card draws one symbol, "
+                              f"[road, air], two cones or two squares (got [{got}])"))
             for part in cite_parts(str(e.get("cite", ""))):
                 if not CITE_PART.match(part):
                     out.append(_p(item, ("entries", i), f"cite '{part}': write 'rule N', a "

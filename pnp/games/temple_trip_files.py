@@ -113,6 +113,10 @@ def check_files(bsrc: Source, osrc: Source, lsrc: Source) -> list[Problem]:
         out.append(problem(bsrc, key + ("bleed",), f"must be 0..10 mm (got {spec.bleed:g})"))
     for name, box in spec.panels.items():
         _box(bsrc, key + ("panels", name), box, spec, out)
+    if missing := [name for name in ("title", "key") if name not in spec.panels]:
+        out.append(problem(bsrc, key + ("panels",), f"no box for {' and '.join(missing)} (the "
+                                                    "board draws its title and its key to the "
+                                                    "squares there)"))
     for name, inset in spec.insets.items():
         _window(bsrc, key + ("insets", name), inset.lon, inset.lat, out)
         _box(bsrc, key + ("insets", name, "box"), inset.box, spec, out)
