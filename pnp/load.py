@@ -238,6 +238,10 @@ class _Builder:
         line = event.start_mark.line + 1
         tag = self._tag(event, yaml.ScalarNode, key, line)
         if tag == _STR:  # what the constructor returns for text, without a node
+            if len(event.value) > MAX_SCALAR_CHARS:  # a backstop under every typed limit
+                raise ContentError(f"too long: {len(event.value):,} characters, at most "
+                                   f"{MAX_SCALAR_CHARS:,} in any one value", self.path, line,
+                                   key_text(key) or None)
             bad = _UNPRINTABLE.search(event.value)
             if bad:  # no SVG, PDF or screen can hold it: the content's, not a template's
                 raise ContentError(f"holds a control character (U+{ord(bad[0]):04X}) that "
@@ -261,6 +265,7 @@ class _Builder:
             self.loader.recursive_objects.clear()
 
 
+MAX_SCALAR_CHARS = 20_000  # any one text in a content file (the longest shipped: 321)
 # Characters XML 1.0 forbids (and DEL): a template would fail on them, blaming itself.
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
