@@ -163,3 +163,17 @@ def test_a_printed_line_is_never_endless() -> None:
     assert len(line) <= 1000
     assert line.startswith("error: --paper: ")
     assert "characters left out]…" in line
+
+
+def test_the_parser_and_watch_clip_a_long_value_they_quote(tmp_path: Path) -> None:
+    """A 5,000-character option value is quoted by the parser's usage error and by
+    watch's round line: each printed line stays within 1,000 characters."""
+    from conftest import run_pnp
+
+    long = "x" * 5000
+    for args in (("list", "--format", long),
+                 ("watch", "temple", "--once", "--out", tmp_path / "o", "--custom", long)):
+        result = run_pnp(*args, cwd=tmp_path)
+        assert result.returncode == 2, result.stderr
+        lines = result.stderr.splitlines()
+        assert lines and max(map(len, lines)) <= 1000 and "left out" in result.stderr

@@ -92,7 +92,7 @@ def test_a_component_can_raise_the_minimum_but_not_lower_it(tmp_path: Path) -> N
 def test_text_outside_the_safe_area(tmp_path: Path) -> None:
     near_edge = ('<g><text x="1" y="40" font-family="Fira Sans" font-size="3">Edge</text></g>')
     lines = found(make_game(tmp_path / "a", BACKGROUND + "\n" + near_edge), "text-placement")
-    assert lines and "runs 2.0 mm outside the item's safe area (3 mm inside the cut)" in lines[0]
+    assert lines and "runs 2.0 mm outside the item's safe area (3 mm inside the cut; components.cards.size and .preflight.safe_area set it)" in lines[0]
     relaxed = found(make_game(tmp_path / "b", BACKGROUND + "\n" + near_edge,
                               "preflight: {safe_area: 0.5mm}"), "text-placement")
     assert relaxed == []

@@ -56,12 +56,23 @@ def main() -> None:
     except Exception as exc:
         if callable(getattr(exc, "show", None)) and isinstance(getattr(exc, "exit_code", None),
                                                                 int):
-            exc.show()  # the command-line parser's own message: wrong usage
+            _usage(exc)  # the command-line parser's own message: wrong usage
             sys.exit(EXIT_UNREADABLE)
         _internal(exc)
     if code == EXIT_INTERRUPTED:  # typer turns Ctrl-C into exit 130
         typer.echo("interrupted; earlier output is left as it was", err=True)
     _end(code)
+
+
+def _usage(exc: Exception) -> None:
+    """The parser's message, each line clipped: it quotes the value it refused, and a
+    5,000-character value would fill the terminal."""
+    from .common import clip
+
+    shown = io.StringIO()
+    exc.show(file=shown)  # type: ignore[attr-defined]
+    for line in shown.getvalue().splitlines():
+        typer.echo(clip(line), err=True)
 
 
 def _internal(exc: Exception) -> NoReturn:

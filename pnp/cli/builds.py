@@ -71,7 +71,7 @@ def watch(
         for line in problem_lines(result.problems, gid):
             typer.echo(line, err=True)
         if result.failed:
-            typer.echo(f"{clock} {gid}: {result.failed}", err=True)
+            typer.echo(clip(f"{clock} {gid}: {result.failed}"), err=True)
         for path in result.refreshed[:20]:
             say(f"{clock} {path}")
         if len(result.refreshed) > 20:

@@ -104,7 +104,7 @@ def _check_face(report: Reporter, record: PdfRecord, placed: Placed,
     report.count("text-placement", len(texts))
     comp = report.game.components.get(comp_id)
     area = _allowed_area(placed, safe, page_size,
-                         bool(comp and comp.spec.shape == "circle"))
+                         bool(comp and comp.spec.shape == "circle"), comp_id)
     for _, t in texts:
         if t.font not in ALLOWED_FONTS:
             report.add("fonts", f"text {quote(t.text)} is set in {fonts.unavailable(t.font)}",
@@ -161,13 +161,15 @@ class _Area:
 
 
 def _allowed_area(placed: Placed, safe: float, page: tuple[float, float],
-                  round_: bool) -> _Area:
+                  round_: bool, comp_id: str | None = None) -> _Area:
     w, h, s = placed.width, placed.height, placed.scale
     if placed.role == "item":
         inset = placed.trim_inset + safe
         what = "round item's" if round_ else "item's"
+        setting = f"; components.{comp_id}.size and .preflight.safe_area set it" if (
+            comp_id) else ""  # the template's text, or the game's setting: either is the fix
         return _Area((inset, inset, w - inset, h - inset), round_,
-                     f"{what} safe area ({safe / MM:g} mm inside the cut)")
+                     f"{what} safe area ({safe / MM:g} mm inside the cut{setting})")
     if placed.role == "board":
         return _Area((safe, safe, w - safe, h - safe), False,
                      f"board's safe area ({safe / MM:g} mm inside its edge)")
