@@ -115,6 +115,7 @@ class Renderer:
         self.where: Where = (None, None, None)  # the item being rendered: file, line, key
         self._cache: dict[str, jinja2.Template] = {}
         self._reads: dict[str, frozenset[str]] = {}  # template → the variables it reads
+        self._roots_ok: set[tuple[object, float, float]] = set()  # root tags found right
 
     def depends_on(self, name: str, variable: str) -> bool:
         """Whether a template reads `variable` (a back that does not read `item` is the
@@ -206,8 +207,11 @@ class Renderer:
                     context: dict[str, Any]) -> None:
         """An item's face whose root <svg> is not the item's size (trim and bleed) is
         drawn at that other size: an error at the template, in validate and build."""
-        from .svgcheck import root_mismatch
+        from .svgcheck import root_attrs, root_mismatch
 
+        known = (root_attrs(svg), face.full_w, face.full_h)  # a deck's faces share it
+        if known in self._roots_ok:
+            return
         comp, _, side = face_of(context)
         what = f"a {comp} face" if comp else "the face"
         wrong = root_mismatch(svg, round(face.full_w, 4), round(face.full_h, 4),
@@ -216,6 +220,7 @@ class Renderer:
         if wrong:
             raise ContentError(wrong, tpl.filename, root_line(self.env, tpl),
                                f"components.{comp}.{side}" if comp else None)
+        self._roots_ok.add(known)
 
     def _check_fits(self, used: float, room: float, what: str = "text") -> str:
         """For templates that stack several texts: record when the stack runs past its

@@ -80,6 +80,10 @@ def concat_parts(parts: tuple[Any, ...]) -> tuple[Any, ...]:
     return parts
 
 
+# str.format bound to its text (a builtin), or Markup.format (a Python method)
+_METHODS = (type("".format), type(Markup("").format))
+
+
 class _Codegen(CodeGenerator):
     """Jinja's code generator, with `~` measured before it joins (the sandbox cannot
     intercept it as it does the other operators)."""
@@ -238,6 +242,8 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
         """str.format and format_map, sandboxed as Jinja does, each field measured."""
+        if type(value) not in _METHODS:  # (every attribute read asks: data, mostly)
+            return None
         if not isinstance(getattr(value, "__self__", None), str) or getattr(
                 value, "__name__", None) not in ("format", "format_map"):
             return None

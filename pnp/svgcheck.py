@@ -146,7 +146,7 @@ def root_mismatch(svg: str, want_w: float, want_h: float, what: str) -> str | No
     it); text that is not an <svg> document is left to the full parse, which says why."""
     from .units import MM, parse_length
 
-    attrs = _root_attrs(svg)
+    attrs = root_attrs(svg)
     if attrs is None:
         return None
     width, height = attrs
@@ -163,7 +163,7 @@ def root_mismatch(svg: str, want_w: float, want_h: float, what: str) -> str | No
             "art would print at another size or not at all (pnp.face(face) makes the root)")
 
 
-def _root_attrs(svg: str) -> tuple[str | None, str | None] | None:
+def root_attrs(svg: str) -> tuple[str | None, str | None] | None:
     """The root element's width and height, or None when it is not an <svg> element."""
     start = svg.find("<svg")
     end = svg.find(">", start)
