@@ -16,8 +16,8 @@ import json
 import os
 import shutil
 import stat
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import InputError
 from .load import strings_in
@@ -30,13 +30,12 @@ BUILD_NEIGHBOURS = ("preview", *EXPORT_FORMATS, "sheets-*.pdf")
 _SHOWN = 3  # names quoted in a refusal
 
 
-@dataclass(frozen=True)
-class Owner:
+class Owner(NamedTuple):
     """What pnp's manifest in the folder must say, what it may keep, what it must spare."""
 
     manifest: dict[str, str]  # e.g. {"game": "temple-of-doom"}, plus "format" for exports
     neighbours: tuple[str, ...] = ()  # names (globs) other pnp commands write: carried over
-    protect: tuple[Path, ...] = field(default=())  # content folders: never replaced
+    protect: tuple[Path, ...] = ()  # content folders: never replaced
 
 
 def build_owner(game: str, protect: tuple[Path, ...] = ()) -> Owner:
