@@ -111,6 +111,13 @@ def _stop(pool: Any) -> None:
     this process writes."""
     import signal
 
+    try:  # the pool's feeder may still write to the dead workers' pipe: with SIGPIPE at
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)  # its default (main) that killed
+    except (AttributeError, ValueError):  # pnp itself (exit -13); ignored, the write
+        pass  # fails in the feeder thread, which is told to keep quiet about it
+    queue = getattr(pool, "_call_queue", None)
+    if queue is not None:
+        queue._on_queue_feeder_error = lambda exc, obj: None
     processes = list((getattr(pool, "_processes", None) or {}).values())  # before shutdown
     for process in processes:  # forgets them
         try:
