@@ -227,7 +227,7 @@ import os, sys, time
 from pnp import parallel
 
 def job(i):
-    os.write(1, b"started\n")  # one write: the two workers' lines never run together
+    os.write(1, b"started\\n")  # one write: the two workers' lines never run together
     time.sleep(60)
     return i
 

@@ -117,7 +117,7 @@ def test_content_mutation_is_a_located_problem(tmp_path: Path, case: tuple[str, 
     content = _copy(tmp_path, game, file, old, new)
     problems, _ = _validate_and_build(content, game, tmp_path)
     assert any(re.search(said, p) for p in problems), problems
-    assert all(re.match(r"\S+:\d+: \S+: ", p) for p in problems), problems
+    assert all(re.match(r"(error: )?\S+:\d+: \S+: ", p) for p in problems), problems
 
 
 def test_a_number_for_salt_lake_citys_name_is_read_as_its_text(tmp_path: Path) -> None:
