@@ -91,7 +91,7 @@ def parse_paper(text: str) -> Paper:
         key = re.sub(r"[\s_-]", "", base)
         if key not in named_sizes():
             raise ValueError(f"unknown paper {text!r}: use {', '.join(COMMON)}, another "
-                             "reportlab page size name (A0-A10, B0-B10, C0-C10, juniorlegal, "
+                             "reportlab page size name (A0-A8, B0-B8, C0-C8, juniorlegal, "
                              "halfletter, ledger ...) or WxH with units, e.g. 210x297mm")
         w, h = named_sizes()[key]
         name = key

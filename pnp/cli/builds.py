@@ -36,7 +36,7 @@ from .common import (
 def watch(
     game: Annotated[str, typer.Argument(help="The game to watch, e.g. temple-trip.")],
     custom: CustomOpt = None,
-    out: Annotated[Path, typer.Option("--out", parser=out_path,
+    out: Annotated[Path, typer.Option("--out", parser=out_path, metavar="DIR",
                                       help="Output folder: PDFs in OUT/<game>/, "
                                       "previews in OUT/<game>/preview/.")] = Path("output"),
     lang: Annotated[str | None, typer.Option(help="Language of printed text.",
@@ -98,9 +98,9 @@ def watch(
 @app.command()
 def build(
     games: GamesArg = None,
-    out: Annotated[Path, typer.Option("--out", parser=out_path, help="Output folder; files "
-                                      "go to OUT/<game>/ (a folder pnp wrote: pnp never "
-                                      "replaces other files).")] = Path("output"),
+    out: Annotated[Path, typer.Option(
+        "--out", parser=out_path, metavar="DIR", help="Output folder; files go to "
+        "OUT/<game>/ (a folder pnp wrote: pnp never replaces other files).")] = Path("output"),
     paper: Annotated[str, typer.Option(help=PAPER_HELP)] = "a4",
     layout: Annotated[PageLayout, typer.Option(
         help="duplex: fronts and backs on two sides of a sheet (see --duplex, --flip); "

@@ -195,7 +195,7 @@ class PageLayout(StrEnum):
 
 
 PAPER_HELP = ("Paper: a4, letter, a3, a5, legal, tabloid, any reportlab page size name "
-              "(A0-A10, B0-B10, C0-C10, halfletter, juniorlegal, ledger ...) or WxH "
+              "(A0-A8, B0-B8, C0-C8, halfletter, juniorlegal, ledger ...) or WxH "
               "(210x297mm, 8.5x11in); add -landscape to feed it landscape (a3-landscape).")
 
 

@@ -36,8 +36,9 @@ def export(
         "--bleed/--no-bleed", help="PNGs: the trim plus 1/8 in bleed (boards: 3 mm), or "
         "the trim alone.")] = True,
     out: Annotated[Path, typer.Option(
-        "--out", parser=out_path, help="Output folder; files go to OUT/<game>/<format>/ "
-        "(a build into the same folder keeps them).")] = Path("output/export"),
+        "--out", parser=out_path, metavar="DIR", help="Output folder; files go to "
+        "OUT/<game>/<format>/ (a build into the same folder keeps them).")
+    ] = Path("output/export"),
     paper: Annotated[str, typer.Option(
         help="Sheets (setup guides, score sheets) are drawn on this paper; cards, tiles, "
         "tokens and boards ignore it.")] = "a4",

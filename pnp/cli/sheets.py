@@ -43,7 +43,8 @@ def sheets(
     lang: Annotated[str, typer.Option(help="Language of the sheet: en or de.")] = "en",
     paper: Annotated[str, typer.Option(help=PAPER_HELP)] = "a4",
     out: Annotated[Path | None, typer.Option(
-        parser=out_path, help="The PDF to write. Default: output/<game>/sheets-<map>.pdf.",
+        parser=out_path, metavar="FILE",
+        help="The PDF to write. Default: output/<game>/sheets-<map>.pdf.",
         show_default=False)] = None,
     content: ContentOpt = None,
 ) -> None:
