@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from .errors import shown
-from .load import Key, Source
+from .errors import Problem, shown
+from .load import Key, Source, key_text
 from .schema import MAX_NAME, Name, Size, TemplateName
 
 MAX_LANGUAGES = 20
@@ -184,6 +184,13 @@ class Item:
 
     def line(self, name: str | None = None) -> int | None:
         return self.source.line(self.key + ((name,) if name else ()))
+
+    def problem(self, field: str | tuple[str | int, ...] | None, message: str,
+                severity: str = "error") -> Problem:
+        """A finding at one field of the item (or a path inside it: ("entries", 3))."""
+        key = self.key + ((field,) if isinstance(field, str) else (field or ()))
+        return Problem(severity, str(self.source.path), self.source.line(key),
+                       key_text(key), message)
 
 
 @dataclass

@@ -66,6 +66,31 @@ def edited_map(target: Path, old: str, new: str) -> Path:
     return target
 
 
+def edited_game(tmp_path: Path, game: str, file: str, old: str, new: str) -> Path:
+    """A content folder holding a copy of one shipped game with `old` replaced by `new`
+    (once) in `file`."""
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content" / game, content / game)
+    target = content / game / file
+    text = target.read_text(encoding="utf-8")
+    assert old in text, (file, old)
+    target.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return content
+
+
+def run_in_process(args: list[str]) -> tuple[int, list[str]]:
+    """A command in-process as the user runs it: its exit code and its stderr lines; an
+    exception escaping the command (exit 70 at the console) fails the test."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    result = CliRunner().invoke(app, args)
+    exc = result.exception
+    assert exc is None or isinstance(exc, SystemExit), f"internal error: {exc!r}"
+    return result.exit_code, [ln for ln in result.stderr.splitlines() if ln.strip()]
+
+
 def build_probe(tmp_path: Path, *options: str, cards: int = 12) -> Path:
     """The probe deck built with `options`; `cards` other than 12 builds a copy of it
     with that many cards."""

@@ -6,38 +6,14 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_pnp
-from typer.testing import CliRunner
+from conftest import ROOT, edited_game, run_in_process, run_pnp
 
-from pnp.cli import app
-
-RUNNER = CliRunner()
-
-
-def _copy(tmp_path: Path, game: str, file: str, old: str, new: str) -> Path:
-    """A copy of one shipped game with `old` replaced by `new` (once) in `file`."""
-    content = tmp_path / "content"
-    shutil.copytree(ROOT / "content" / game, content / game)
-    target = content / game / file
-    text = target.read_text(encoding="utf-8")
-    assert old in text, (file, old)
-    target.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return content
-
-
-def _run(args: list[str]) -> tuple[int, list[str]]:
-    """A command in-process as the user runs it: its exit code and its stderr lines; an
-    exception escaping the command (exit 70 at the console) fails the test."""
-    result = RUNNER.invoke(app, args)
-    exc = result.exception
-    assert exc is None or isinstance(exc, SystemExit), f"internal error: {exc!r}"
-    return result.exit_code, [ln for ln in result.stderr.splitlines() if ln.strip()]
+_copy, _run = edited_game, run_in_process
 
 
 def _validate_and_build(content: Path, game: str, tmp_path: Path) -> tuple[list[str], list[str]]:

@@ -6,35 +6,15 @@ Validate and build agree: the same problem, exit 1."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
-from typer.testing import CliRunner
+from conftest import ROOT, edited_game, run_in_process
 
-from pnp.cli import app
-
-RUNNER = CliRunner()
 TEMPLATES = str(ROOT / "templates")
 
 
-def _copy(tmp_path: Path, game: str, file: str, old: str, new: str) -> Path:
-    """A copy of one shipped game with `old` replaced by `new` (once) in `file`."""
-    content = tmp_path / "content"
-    shutil.copytree(ROOT / "content" / game, content / game)
-    target = content / game / file
-    text = target.read_text(encoding="utf-8")
-    assert old in text, (file, old)
-    target.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return content
-
-
-def _run(args: list[str]) -> tuple[int, list[str]]:
-    result = RUNNER.invoke(app, args)
-    exc = result.exception
-    assert exc is None or isinstance(exc, SystemExit), f"internal error: {exc!r}"
-    return result.exit_code, [ln for ln in result.stderr.splitlines() if ln.strip()]
+_copy, _run = edited_game, run_in_process
 
 
 # (id, game, file, old, new, the problem line: the user's file:line: key: what is expected)

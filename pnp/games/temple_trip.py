@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from ..errors import ContentError, Problem
-from ..load import Key, Source, key_text, read_yaml
+from ..load import Key, Source, read_yaml
 from ..model import Game, Item
 from ..paths import game_file
 from ..schema import Colour, Name, NonEmpty, Range, did_you_mean, problem
 from . import temple_trip_cards as cards
+from . import temple_trip_legend_checks as legend_checks
 from .temple_trip_board import Board
 from .temple_trip_tracks import AIR_KINDS, ROAD_KINDS, SQUARE
 
@@ -153,12 +154,6 @@ MEASURES = {
 MEASURES.update(cards.MEASURES)
 
 
-def _p(item: Item, field: str | None, message: str, severity: str = "error") -> Problem:
-    key = item.key + ((field,) if field else ())
-    return Problem(severity, str(item.source.path), item.source.line(key), key_text(key),
-                   message)
-
-
 def card_checks(game: Game) -> list[Problem]:
     out: list[Problem] = []
     slc = _board_files(game)[0].data["board"]["salt_lake_city"]["name"]
@@ -167,17 +162,17 @@ def card_checks(game: Game) -> list[Problem]:
         f = item.fields
         for field in ("temple", "city", "state", "country", "travel"):
             if f.get(field) in (None, ""):
-                out.append(_p(item, field, "required on a TEMPLE card (only blank cards may "
+                out.append(item.problem(field, "required on a TEMPLE card (only blank cards may "
                                            "leave it out)"))
         if f.get("city") == slc:
-            out.append(_p(item, "city", f"{slc} has no TEMPLE card: it is the start and "
+            out.append(item.problem("city", f"{slc} has no TEMPLE card: it is the start and "
                                         "finish (rule 9, rule 10)"))
         if f.get("travel") in ("both", "flight") and f.get("country") not in (None, "USA"):
-            out.append(_p(item, "travel", "every Airport / Temple is in the USA (rule 10)"))
+            out.append(item.problem("travel", "every Airport / Temple is in the USA (rule 10)"))
         name = str(f.get("temple") or "")
         if name in names:
             first = names[name]
-            out.append(_p(item, "temple", f"'{name}' is already in the game "
+            out.append(item.problem("temple", f"'{name}' is already in the game "
                                           f"({first.source.path.name}:{first.line()})"))
         names.setdefault(name, item)
     assignments = game.components.get("assignments")
@@ -186,7 +181,7 @@ def card_checks(game: Game) -> list[Problem]:
         for item in assignments.items:
             n = str(item.fields["name"])
             if n in seen:
-                out.append(_p(item, "name", f"two ASSIGNMENT cards are called '{n}'"))
+                out.append(item.problem("name", f"two ASSIGNMENT cards are called '{n}'"))
             seen[n] = item
         for n, (colour, returns) in NAMED_CARDS.items():
             card = seen.get(n)
@@ -196,7 +191,7 @@ def card_checks(game: Game) -> list[Problem]:
                                    f"the rules name the card '{n}': it is missing"))
             elif card.fields["colour"] != colour or (returns and card.fields["returns"] != returns):
                 where = f" returned to the {returns} of the pile" if returns else ""
-                out.append(_p(card, None, f"'{n}' is a {colour} card{where}"))
+                out.append(card.problem(None, f"'{n}' is a {colour} card{where}"))
         if not any("cone" in str(i.fields["effect"]).lower() and i.fields["returns"] == "top"
                    for i in assignments.items):
             path = str(assignments.source.path) if assignments.source else None
@@ -232,7 +227,7 @@ def board_checks(game: Game) -> list[Problem]:
         """A problem of the board; one that a user's new city causes is theirs."""
         mine = next((i for c, i in customs.items() if c and c in message), None)
         if mine is not None:
-            out.append(_p(mine, "lat", message))
+            out.append(mine.problem("lat", message))
         else:
             out.append(problem(bsrc, ("board",) + key, message))
 
@@ -263,7 +258,7 @@ def custom_checks(game: Game) -> list[Problem]:
 
     shipped = {i.fields.get("city") for i in _temples(game) if not i.custom}
     return custom(board(game), [i for i in _temples(game) if i.custom], shipped,
-                  game.spec.data["max_custom"], _p)
+                  game.spec.data["max_custom"], Item.problem)
 
 
 def checks(game: Game) -> list[Problem]:
@@ -278,7 +273,7 @@ def checks(game: Game) -> list[Problem]:
     count = game.spec.data["rule_count"]
     for item, field, n in _rule_refs(game):
         if not 1 <= n <= count:
-            out.append(_p(item, field, f"rule {n} does not exist (the rules are numbered "
+            out.append(item.problem(field, f"rule {n} does not exist (the rules are numbered "
                                        f"1-{count})"))
     return out
 
@@ -401,10 +396,10 @@ def rules_doc_checks(game: Game, text: str, doc_name: str) -> list[Problem]:
     from ..rules_doc import normalise
 
     rules = numbered_rules(text)
-    out: list[Problem] = cards.rules_doc_checks(game, text, doc_name)
+    out: list[Problem] = legend_checks.rules_doc_checks(game, text, doc_name)
     for item, field, n in _rule_refs(game):
         if n not in rules:
-            out.append(_p(item, field, f"rule {n} is not in {doc_name} (it numbers "
+            out.append(item.problem(field, f"rule {n} is not in {doc_name} (it numbers "
                                        f"{min(rules, default=0)}-{max(rules, default=0)})"))
     for n, body in sorted(rules.items()):
         flat = normalise(body)
