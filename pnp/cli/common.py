@@ -150,7 +150,7 @@ def out_path(value: str | Path) -> Path:
     if isinstance(value, Path):
         return value
     if not value.strip():
-        raise typer.BadParameter("must name a folder or file (got an empty value)")
+        usage_error("--out: must name a folder or file (got an empty value)")
     return Path(value)
 
 
