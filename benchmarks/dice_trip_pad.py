@@ -14,12 +14,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pnp.units import MM, PAPERS  # noqa: E402
+from pnp.base.units import MM, PAPERS  # noqa: E402
 
 
 def _load(count: int):  # noqa: ANN202 - benchmark helper
-    from pnp.build import load_valid_game
-    from pnp.content import shipped_dir
+    from pnp.load.content import shipped_dir
+    from pnp.pipeline.build import load_valid_game
 
     game, _ = load_valid_game(shipped_dir("content") / "dice-trip", [])
     game.options.update(count=count, per_page=2, names=["Ann", "Ben", "Cleo"])
@@ -28,10 +28,10 @@ def _load(count: int):  # noqa: ANN202 - benchmark helper
 
 def pnp_pad(count: int = 50) -> tuple[float, int]:
     from pnp.components import pad
-    from pnp.content import shipped_dir
-    from pnp.games import dice_trip
-    from pnp.options import BuildOptions
-    from pnp.render import Renderer, search_path
+    from pnp.games.dice_trip import rules as dice_trip
+    from pnp.layout.options import BuildOptions
+    from pnp.load.content import shipped_dir
+    from pnp.render.templates import Renderer, search_path
 
     dice_trip._geometry.cache_clear()
     t = time.perf_counter()
@@ -44,9 +44,9 @@ def pnp_pad(count: int = 50) -> tuple[float, int]:
 def reportlab_pad(count: int = 50) -> tuple[float, int]:
     from reportlab.pdfgen.canvas import Canvas
 
-    from pnp import fonts
-    from pnp.games import dice_trip
-    from pnp.games.dice_trip import sheet_context
+    from pnp.base import fonts
+    from pnp.games.dice_trip import rules as dice_trip
+    from pnp.games.dice_trip.rules import sheet_context
 
     fonts.register()
     dice_trip._geometry.cache_clear()

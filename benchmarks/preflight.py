@@ -19,9 +19,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from pnp import build, preflight  # noqa: E402
-from pnp.content import content_root, game_ids, shipped_dir  # noqa: E402
-from pnp.options import BuildOptions  # noqa: E402
+from pnp import preflight  # noqa: E402
+from pnp.layout.options import BuildOptions  # noqa: E402
+from pnp.load.content import content_root, game_ids, shipped_dir  # noqa: E402
+from pnp.pipeline import build  # noqa: E402
 
 REAL = preflight.run
 

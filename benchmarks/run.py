@@ -316,7 +316,7 @@ def main() -> None:
              "fresh process after one warm-up run, PYTHONDONTWRITEBYTECODE removed."]
     print("\n".join(about), flush=True)
     if ({"deck", "scale"} & set(only)) and (differ := twin.check()):
-        sys.exit(f"twin.py's layout differs from pnp.impose's in: {', '.join(differ)}")
+        sys.exit(f"twin.py's layout differs from pnp.layout.impose's in: {', '.join(differ)}")
     pairs: dict[int, Pair] = {}
 
     def pair(n: int, floor: bool = False) -> Pair:

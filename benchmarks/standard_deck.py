@@ -88,11 +88,11 @@ def time_command(content: Path, out: Path, runs: int) -> float:
 
 def pnp_render(content: Path, n: int) -> tuple[float, int]:
     """In-process: load, validate, render and impose the deck (no file writes)."""
-    from pnp.build import load_valid_game
     from pnp.components import items
-    from pnp.content import shipped_dir
-    from pnp.options import BuildOptions
-    from pnp.render import Renderer, search_path
+    from pnp.layout.options import BuildOptions
+    from pnp.load.content import shipped_dir
+    from pnp.pipeline.build import load_valid_game
+    from pnp.render.templates import Renderer, search_path
 
     t = time.perf_counter()
     game, _ = load_valid_game(content / "bench", [])

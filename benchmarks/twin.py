@@ -1,7 +1,7 @@
 """The reportlab-direct twin of the standard deck: "B" in the benchmark's A/B pairs.
 
     python benchmarks/twin.py N OUT.pdf       draw N cards into OUT.pdf
-    python benchmarks/twin.py --check         its layout against pnp.impose's (exit 1 if not)
+    python benchmarks/twin.py --check         its layout against pnp.layout.impose's (exit 1 if not)
 
 Draws N standard-deck cards (benchmarks/standard_deck.py: title, number, coloured frame
 with 3 mm bleed, one shared back stored once as a form) straight with reportlab calls,
@@ -12,9 +12,9 @@ neither side pays the interpreter's teardown (~15 ms at 62 cards).
 It regenerates the cards from N with `cards(n)` (the same list standard_deck writes to
 cards.yaml) instead of parsing the YAML: no YAML, no validation, no templates, which is
 what makes it a lower bound. It imports only reportlab and fontpkg_fira_sans (the font
-file). pnp's imposition is inlined (`grid`, `crop_marks`, `back`: what pnp.impose computes
-for this deck) because importing pnp.impose costs ~8 ms (dataclasses, inspect), and
-pnp.fonts.register also loads svglib; `check()` keeps the inlined layout equal to pnp's.
+file). pnp's imposition is inlined (`grid`, `crop_marks`, `back`: what pnp.layout.impose computes
+for this deck) because importing pnp.layout.impose costs ~8 ms (dataclasses, inspect), and
+pnp.base.fonts.register also loads svglib; `check()` keeps the inlined layout equal to pnp's.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from typing import IO
 MM = 72.0 / 25.4
 A4 = (210 * MM, 297 * MM)
 W, H, BLEED = 63.5 * MM, 88 * MM, 3 * MM  # poker cards, 3 mm bleed
-REGULAR, BOLD = "FiraSans", "FiraSans-Bold"  # the names pnp.fonts registers
-# pnp.impose's margins: PRINT_MARGIN 5 mm, crop marks 5 mm long (1.5 mm at least) and
+REGULAR, BOLD = "FiraSans", "FiraSans-Bold"  # the names pnp.base.fonts registers
+# pnp.layout.impose's margins: PRINT_MARGIN 5 mm, crop marks 5 mm long (1.5 mm at least) and
 # 0.1 mm clear of it, the info band 3 mm + 0.8 mm gap
 EDGE, MARK, MIN_MARK = 5.1 * MM, 5 * MM, 1.5 * MM
 SIDE, BAND_MARGIN = 5 * MM + 0.1 * MM + MIN_MARK, 5 * MM + 3 * MM + 0.8 * MM + MIN_MARK
@@ -48,7 +48,7 @@ def cards(n: int) -> list[dict[str, object]]:
 
 
 def grid(page_w: float, page_h: float, w: float, h: float, b: float) -> list[Slot]:
-    """pnp.impose.plan's layout for this deck: the largest grid with shared cuts, centred
+    """pnp.layout.impose.plan's layout for this deck: the largest grid with shared cuts, centred
     (raised if the info band needed room below), bleed only on the grid's outer sides.
     Reading order: top row first, left to right."""
     cols = int(math.floor((page_w - 2 * SIDE - 2 * b + 1e-6) / w))
@@ -93,9 +93,9 @@ def crop_marks(slots: list[Slot], w: float, h: float, page_w: float,
 
 
 def check() -> list[str]:
-    """What of the inlined layout differs from pnp.impose's for this deck (empty: nothing)."""
+    """What of the inlined layout differs from pnp.layout.impose's for this deck (empty: nothing)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from pnp import impose
+    from pnp.layout import impose
 
     layout = impose.plan(*A4, W, H, BLEED)
     ours = grid(*A4, W, H, BLEED)
@@ -193,8 +193,8 @@ def draw(n: int, out: str | IO[bytes]) -> None:
 def main() -> None:
     if sys.argv[1:] == ["--check"]:
         differ = check()
-        print("the inlined layout differs from pnp.impose in: " + ", ".join(differ)
-              if differ else "the inlined layout is pnp.impose's")
+        print("the inlined layout differs from pnp.layout.impose in: " + ", ".join(differ)
+              if differ else "the inlined layout is pnp.layout.impose's")
         sys.exit(1 if differ else 0)
     if len(sys.argv) != 3 or not sys.argv[1].isdigit():
         sys.exit("usage: python benchmarks/twin.py N OUT.pdf | --check")

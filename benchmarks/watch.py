@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main() -> None:
-    from pnp.content import shipped_dir
-    from pnp.options import BuildOptions
+    from pnp.layout.options import BuildOptions
+    from pnp.load.content import shipped_dir
     from pnp.watch import Session
 
     parser = argparse.ArgumentParser()

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import InputError, PnpError, Problem, ProblemsFound
-from .options import BuildOptions
-from .ownership import check_out_folder, spare_content
+from pnp.base.errors import InputError, PnpError, Problem, ProblemsFound
+from pnp.layout.options import BuildOptions
+from pnp.write.ownership import check_out_folder, spare_content
 
 ITEM_KINDS = ("deck", "tiles", "tokens")
 MAX_FILES = 5000  # a game folder holding more than this is not a game folder
@@ -38,9 +38,9 @@ class Round:
 
 def watched_files(folder: Path, templates_root: Path, game_id: str,
                   custom: list[Path]) -> list[Path]:
-    """The files whose change means a rebuild: the game folder, its shipped templates
-    (templates/<game>, templates/common) and the custom files."""
-    roots = [folder, templates_root / game_id, templates_root / "common"]
+    """The files whose change means a rebuild: the game folder (its own templates in it),
+    the templates every game shares (templates/common) and the custom files."""
+    roots = [folder, templates_root / "common"]
     files: list[Path] = []
     for root in roots:
         if root.is_dir():
@@ -74,7 +74,7 @@ class Session:
         self.drawn: dict[Path, str] = {}  # preview file -> digest of the face it shows
 
     def run(self) -> Round:
-        from . import budget
+        from pnp.render import budget
 
         budget.start()  # each pass has the time for templates a command has
         start = time.perf_counter()
@@ -100,12 +100,12 @@ class Session:
 
     def _previews(self) -> list[Path]:
         """Draw the faces whose SVG changed since the last pass."""
-        from .build import game_language, load_valid_game
-        from .export.collect import safe_names
-        from .export.draw import Page, faces_pdf, pixels, png_bytes, rasterize
-        from .faces import item_size, render_faces
-        from .render import Renderer, search_path
-        from .units import to_mm
+        from pnp.base.units import to_mm
+        from pnp.export.collect import safe_names
+        from pnp.export.draw import Page, faces_pdf, pixels, png_bytes, rasterize
+        from pnp.pipeline.build import game_language, load_valid_game
+        from pnp.render.faces import item_size, render_faces
+        from pnp.render.templates import Renderer, search_path
 
         game, _ = load_valid_game(self.folder, self.custom)
         # previews go beside the build: never into the game's content (--out content)
@@ -140,7 +140,7 @@ class Session:
         windows = [(pixels(fw, self.dpi), pixels(fh, self.dpi), self.dpi / 72)
                    for _, _, _, fw, fh in todo]
         images = rasterize(faces_pdf(game.folder, pages, game.spec.name), windows)
-        from .build import write_atomic
+        from pnp.pipeline.build import write_atomic
 
         for (target, *_), image in zip(todo, images, strict=True):
             try:
@@ -154,7 +154,7 @@ class Session:
 
     def _build(self, result: Round) -> None:
         """Check and build as `pnp build` does: the PDFs, or the problems."""
-        from .build import prepare_game, write_game
+        from pnp.pipeline.build import prepare_game, write_game
 
         try:
             rendered = prepare_game(self.folder, self.templates_root, self.opts, self.custom)

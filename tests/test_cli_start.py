@@ -48,7 +48,7 @@ def test_a_deck_build_imports_no_board_machinery(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from pnp.newgame import create
+    from pnp.write.newgame import create
 
     create(tmp_path / "content", "moon-sun")
     probe = (
@@ -56,8 +56,8 @@ def test_a_deck_build_imports_no_board_machinery(tmp_path: Path) -> None:
         f"sys.argv = ['pnp', 'build', '--content', {str(tmp_path / 'content')!r}, "
         f"'--out', {str(tmp_path / 'out')!r}]\n"
         "def end(code):\n"
-        "    names = ('pnp.tiling', 'pnp.gutterfold', 'pnp.components.board', "
-        "'pnp.components.board_tiles', 'pnp.components.pad')\n"
+        "    names = ('pnp.layout.tiling', 'pnp.layout.gutterfold', 'pnp.components.board', "
+        "'pnp.components.tiles', 'pnp.components.pad')\n"
         "    print(code, [n for n in names if n in sys.modules])\n"
         "c._end = end\n"
         "c.main()\n")

@@ -145,7 +145,7 @@ def test_other_characters_are_errors_at_their_line(tmp_path: Path) -> None:
 
 
 def test_empty_columns_are_trimmed_so_the_drawing_is_centred() -> None:
-    from pnp.games.temple_rush_solver import read_shape
+    from pnp.games.temple_rush.solver import read_shape
 
     rows, errors = read_shape("...##..\n..####.\n..####.")
     assert not errors and rows == [".##.", "####", "####"]
@@ -173,7 +173,7 @@ def test_a_sound_custom_temple_validates_and_prints(tmp_path: Path) -> None:
 
 
 def test_the_solver_is_bounded() -> None:
-    from pnp.games.temple_rush_solver import solve
+    from pnp.games.temple_rush.solver import solve
 
     start = time.monotonic()
     huge = solve(["#" * 5000], 13)
@@ -213,8 +213,8 @@ def test_a_new_city_that_cannot_be_drawn(tmp_path: Path, name: str, lat: float, 
 def test_a_new_canadian_city_gets_its_border_post_and_moves_no_one() -> None:
     import tempfile
 
-    from pnp.content import load_game
-    from pnp.games import temple_trip as tt
+    from pnp.games.temple_trip import rules as tt
+    from pnp.load.content import load_game
 
     shipped = load_game(ROOT / "content" / "temple-trip", [])
     before = {n: c.pos for n, c in tt.board(shipped).cities.items()}
@@ -223,7 +223,7 @@ def test_a_new_canadian_city_gets_its_border_post_and_moves_no_one() -> None:
         problems: list = []
         game = load_game(ROOT / "content" / "temple-trip", problems, [custom])
         assert game is not None and not problems
-        from pnp.validate import check_game
+        from pnp.check.expectations import check_game
 
         assert [p for p in check_game(game) if p.severity == "error"] == []
         b = tt.board(game)

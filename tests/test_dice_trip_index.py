@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from pnp.games import dice_trip_labels as lab
-from pnp.games.dice_trip_geometry import BADGE_R, Geometry, badges
-from pnp.games.dice_trip_index import Boxes, Circles, Segments
-from pnp.games.dice_trip_map import load_map
-from pnp.geometry import boxes_overlap
+from pnp.base.geometry import boxes_overlap
+from pnp.games.dice_trip import labels as lab
+from pnp.games.dice_trip.geometry import BADGE_R, Geometry, badges
+from pnp.games.dice_trip.index import Boxes, Circles, Segments
+from pnp.games.dice_trip.maps import load_map
 
 ROOT = Path(__file__).resolve().parent.parent
 MAP = ROOT / "content" / "dice-trip" / "maps" / "germany.yaml"

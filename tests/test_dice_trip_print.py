@@ -43,12 +43,12 @@ def _points(d: str, dx: float, dy: float) -> list[tuple[float, float]]:
 def sheet_model(paper: str, lang: str, map_name: str, per_page: int = 2) -> dict[str, Any]:
     """Where pnp meant to draw the first sheet's cities and zones (page mm, y down from
     the top): the tests find each circle in the PDF there, then measure the PDF."""
+    from pnp.base.units import to_mm
     from pnp.components.pad import SHEET_MARGIN, page_size, sheet_box
     from pnp.components.sheet import FOOTER
-    from pnp.content import load_game
-    from pnp.games import dice_trip
-    from pnp.options import BuildOptions
-    from pnp.units import to_mm
+    from pnp.games.dice_trip import rules as dice_trip
+    from pnp.layout.options import BuildOptions
+    from pnp.load.content import load_game
 
     game = load_game(ROOT / "content" / "dice-trip", [])
     assert game is not None
@@ -213,9 +213,9 @@ def test_the_map_check_reports_a_name_with_no_place(tmp_path: Path) -> None:
 def test_the_label_rule_itself() -> None:
     """A name halfway between two circles is refused; beside its own circle, or away from
     it on a leader line, it is accepted."""
-    from pnp.games import dice_trip_labels as lab
-    from pnp.games.dice_trip_geometry import Geometry
-    from pnp.games.dice_trip_map import load_map
+    from pnp.games.dice_trip import labels as lab
+    from pnp.games.dice_trip.geometry import Geometry
+    from pnp.games.dice_trip.maps import load_map
 
     m = load_map(ROOT / "content" / "dice-trip" / "maps" / "germany.yaml", [])
     assert m is not None
@@ -245,7 +245,7 @@ def _grey(pdf: Path, dpi: int = 100) -> Any:
 def test_zones_differ_in_grey_and_have_boundaries_and_letters(pads: dict, map_name: str) -> None:
     from statistics import median
 
-    from pnp.geometry import point_in_polygon
+    from pnp.base.geometry import point_in_polygon
 
     dpi = 100
     img = _grey(pads[("a4", "en", map_name)], dpi)
@@ -296,7 +296,7 @@ def test_zones_differ_in_grey_and_have_boundaries_and_letters(pads: dict, map_na
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_coloured_ring_carries_its_die_letter(pads: dict, lang: str) -> None:
-    from pnp import colour
+    from pnp.base import colour
 
     colours = {name: colour.parse(hexa) for name, hexa in
                {"red": "#d52b26", "blue": "#2560c8", "green": "#2b9245",

@@ -9,7 +9,7 @@ import pytest
 import yaml
 from conftest import FIXTURES, ROOT, assert_clean_failure, run_pnp
 
-from pnp.scoresheets import score_file
+from pnp.pipeline.sheets import score_file
 
 # A 20-city road on the Germany map (each city linked to the next), and the 5 others.
 PATH = ["Kassel", "Münster", "Düsseldorf", "Köln", "Saarbrücken", "Freiburg im Breisgau",
@@ -81,7 +81,7 @@ def test_road_needs_rising_numbers_and_stops_at_a_cross(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("clean,points", [(0, 0), (1, 4), (2, 7), (3, 9)])
 def test_zone_table(tmp_path: Path, clean: int, points: int) -> None:
-    from pnp.games.dice_trip_map import load_map
+    from pnp.games.dice_trip.maps import load_map
 
     m = load_map(ROOT / "content" / "dice-trip" / "maps" / "germany.yaml", [])
     zones = {c.name: c.zone for c in m.spec.cities}
@@ -122,7 +122,7 @@ def test_tens_variant_counts_empty_coloured_cities(tmp_path: Path) -> None:
     order = [c for c in ALL]
     cities = {c: {"number": numbers[i], "round": i // 2 + 1} for i, c in enumerate(order)}
     r = score(tmp_path, cities, variant="tens")
-    from pnp.games.dice_trip_map import load_map
+    from pnp.games.dice_trip.maps import load_map
 
     m = load_map(ROOT / "content" / "dice-trip" / "maps" / "germany.yaml", [])
     coloured = {c.name for c in m.spec.cities if c.colour}

@@ -42,7 +42,7 @@ def test_light_text_turns_dark_and_cues_keep_their_shapes(tmp_path: Path) -> Non
     print dark; the power tokens' player marks stay."""
     assert run_pnp("build", "temple-rush", "--ink-saver", "--out", tmp_path).returncode == 0
     page = pdfplumber.open(tmp_path / "temple-rush" / "temples.pdf").pages[0]
-    from pnp import colour
+    from pnp.base import colour
 
     for ch in page.chars:
         fill = ch.get("non_stroking_color")

@@ -14,9 +14,10 @@ import pytest
 from conftest import run_pnp
 from typer.testing import CliRunner
 
-from pnp import fonts, furniture
+from pnp.base import fonts
+from pnp.base.errors import Problem
 from pnp.cli import app
-from pnp.errors import Problem
+from pnp.draw import furniture
 
 RUNNER = CliRunner()
 BAD_ENTRIES = 3000

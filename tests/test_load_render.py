@@ -5,9 +5,9 @@ from pathlib import Path
 import pytest
 from conftest import assert_clean_failure, run_pnp
 
-from pnp.errors import ContentError, InputError
-from pnp.load import MAX_FILE_BYTES, parse_yaml, read_yaml
-from pnp.render import Renderer
+from pnp.base.errors import ContentError, InputError
+from pnp.load.source import MAX_FILE_BYTES, parse_yaml, read_yaml
+from pnp.render.templates import Renderer
 
 
 def test_every_value_knows_its_line() -> None:
@@ -93,7 +93,7 @@ def test_code_compiled_by_another_sandbox_is_not_reused(tmp_path: Path, monkeypa
     """Jinja's bytecode cache checks only a template's source. Code compiled by a pnp
     whose sandbox did not guard `*` (an older one, say) must not be loaded by one that
     does, or a template could build a string of any size again."""
-    from pnp import render
+    from pnp.render import templates as render
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     (tmp_path / "t").mkdir()
@@ -214,7 +214,7 @@ def test_fifty_megabyte_file_is_refused_with_exit_2(tmp_path: Path) -> None:
 def test_a_large_file_finds_the_lines_below_its_items_when_asked() -> None:
     """A deck of thousands of cards records its items' lines first; a field's line is
     found (by parsing the kept text again) the first time a problem asks for it."""
-    from pnp.load import SHALLOW, SHALLOW_FROM
+    from pnp.load.source import SHALLOW, SHALLOW_FROM
 
     cards = [f"  - id: c{i}\n    title: Card {i}\n    text: 'words {i}'\n" for i in range(6000)]
     text = "cards:\n" + "".join(cards)
@@ -231,7 +231,7 @@ def test_a_large_file_finds_the_lines_below_its_items_when_asked() -> None:
 
 
 def test_a_duplicate_id_deep_in_a_large_deck_points_at_both_lines(tmp_path: Path) -> None:
-    from pnp.load import SHALLOW_FROM
+    from pnp.load.source import SHALLOW_FROM
 
     folder = tmp_path / "content" / "big"
     (folder / "templates").mkdir(parents=True)
@@ -260,8 +260,9 @@ def test_widths_added_up_wrap_as_lines_measured_whole() -> None:
 
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from pnp import fonts, text
-    from pnp.units import MM
+    from pnp.base import fonts
+    from pnp.base.units import MM
+    from pnp.render import text
 
     def wrap_measuring_lines(words: str, width_mm: float, size: float, bold: bool) -> list:
         lines: list[str] = []
@@ -294,7 +295,7 @@ def test_ink_extent_is_the_glyph_outline() -> None:
     """Text boxes are the ink the glyphs have (from the font's glyf table), looked up a
     character at a time: x sits on the baseline below the cap height, g descends, a
     space has no ink, and a character the font lacks prints its .notdef box."""
-    from pnp import fonts
+    from pnp.base import fonts
 
     for font in (fonts.REGULAR, fonts.BOLD):
         x_low, x_high = fonts.ink_extent("x", font)

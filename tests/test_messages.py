@@ -236,7 +236,7 @@ parallel.forked_map(job, 2)
 
 
 def test_ctrl_c_ends_the_workers_at_once() -> None:
-    from pnp import parallel
+    from pnp.base import workers as parallel
 
     if parallel.workers(2) < 2:
         pytest.skip("one core or no fork here: no workers to end")

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES, ROOT, assert_clean_failure, run_pnp
 
-from pnp import output
-from pnp.errors import InputError
-from pnp.ownership import build_owner, export_owner
+from pnp.base.errors import InputError
+from pnp.write import output
+from pnp.write.ownership import build_owner, export_owner
 
 GAME = "probe"
 

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES, ROOT, assert_clean_failure, run_pnp
 
-from pnp import output
-from pnp.build import build_game
-from pnp.errors import InputError
-from pnp.options import BuildOptions
+from pnp.base.errors import InputError
+from pnp.layout.options import BuildOptions
+from pnp.pipeline.build import build_game
+from pnp.write import output
 
 GAME = "probe"
 
@@ -120,8 +120,8 @@ elif step == "between-renames":  # where the exchange is missing: two renames
         if ".old-" in str(b):
             die()
     output.os.rename = rename
-from pnp.build import build_game
-from pnp.options import BuildOptions
+from pnp.pipeline.build import build_game
+from pnp.layout.options import BuildOptions
 build_game(Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]), BuildOptions(paper="letter"))
 """
 

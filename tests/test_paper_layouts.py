@@ -12,8 +12,8 @@ import pdfplumber
 import pytest
 from conftest import FIXTURES, MM, assert_clean_failure, build_probe, run_pnp
 
-from pnp import gutterfold, impose, tiling
-from pnp.paper import parse_paper
+from pnp.layout import gutterfold, impose, tiling
+from pnp.layout.paper import parse_paper
 
 BLEED = 3 * MM
 CARD = (63.5 * MM, 88 * MM)

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, assert_clean_failure, run_pnp
 
-from pnp import parallel
-from pnp.errors import ContentError, InputError, Problem, ProblemsFound
+from pnp.base import workers as parallel
+from pnp.base.errors import ContentError, InputError, Problem, ProblemsFound
 
 SMALL = ("temple", "dice-trip")  # the two quickest games: enough for two workers
 
@@ -75,7 +75,7 @@ def test_a_failing_game_among_several_is_reported_and_nothing_is_written(
 
 
 def test_validate_reports_the_same_forked_or_not(monkeypatch) -> None:
-    from pnp.validation import validate_game
+    from pnp.pipeline.validation import validate_game
 
     if parallel.workers(2) < 2:
         pytest.skip("one core or no fork here: nothing to compare")
@@ -166,9 +166,9 @@ def _big_deck(root: Path, cards: int, bad: int | None = None) -> Path:
 
 
 def _built(folder: Path) -> dict[str, bytes]:
-    from pnp.build import prepare_game
-    from pnp.content import shipped_dir
-    from pnp.options import BuildOptions
+    from pnp.layout.options import BuildOptions
+    from pnp.load.content import shipped_dir
+    from pnp.pipeline.build import prepare_game
 
     prepared = prepare_game(folder, shipped_dir("templates"), BuildOptions()).prepared()
     return {name: data for name, data, _ in prepared.outputs}
@@ -176,7 +176,7 @@ def _built(folder: Path) -> dict[str, bytes]:
 
 def test_a_large_deck_split_among_workers_gives_the_same_bytes(
         tmp_path: Path, monkeypatch) -> None:
-    from pnp import faceparts
+    from pnp.draw import batches as faceparts
 
     if parallel.workers(2) < 2:
         pytest.skip("one core or no fork here: nothing to compare")
@@ -194,7 +194,7 @@ def test_a_large_deck_split_among_workers_gives_the_same_bytes(
 
 def test_a_bad_card_in_a_worker_is_the_error_one_process_gives(
         tmp_path: Path, monkeypatch) -> None:
-    from pnp import faceparts
+    from pnp.draw import batches as faceparts
 
     folder = _big_deck(tmp_path, faceparts.PARALLEL_FROM + 50, bad=faceparts.PARALLEL_FROM)
 
@@ -212,7 +212,7 @@ def test_a_bad_card_in_a_worker_is_the_error_one_process_gives(
 def test_a_forgotten_layer_met_again_is_split_again(tmp_path: Path) -> None:
     """A painter lets go of a layer once it has drawn and checked it for the last time;
     the same SVG parsed later comes back whole (not a face whose layers are gone)."""
-    from pnp.layers import LayerStore
+    from pnp.render.layers import LayerStore
 
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" '
            'viewBox="0 0 20 20"><g><text x="2" y="10" font-family="Fira Sans" '

@@ -14,7 +14,7 @@ import pytest
 from conftest import run_pnp
 from test_shipped_pdfs import unresolved_names
 
-from pnp.pdfcheck import used_names
+from pnp.draw.resources import used_names
 
 # -- hand-made streams: each hides "EI" and a name with its operator inside image data --
 
@@ -58,7 +58,7 @@ def test_a_name_after_an_image_is_still_checked() -> None:
     is still found."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from pnp.pdfcheck import unresolved
+    from pnp.draw.resources import unresolved
 
     c = Canvas(io.BytesIO())
     c._code.append(A85_IMAGE.decode("latin-1"))

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from conftest import assert_clean_failure, run_pnp
 
-from pnp.errors import Problem
-from pnp.validation import validate_game
+from pnp.base.errors import Problem
+from pnp.pipeline.validation import validate_game
 
 GAME = """\
 id: pf
@@ -274,8 +274,8 @@ def test_a_known_gap_is_a_warning_that_names_its_issue(tmp_path: Path) -> None:
 # -- printable area and PDF resources ---------------------------------------------------
 
 def test_furniture_near_the_paper_edge_and_a_page_without_info(tmp_path: Path) -> None:
-    from pnp.content import load_game
-    from pnp.pages import Furniture, PageRecord, PdfRecord
+    from pnp.layout.pages import Furniture, PageRecord, PdfRecord
+    from pnp.load.content import load_game
     from pnp.preflight import page_checks
     from pnp.preflight.report import Reporter
 
@@ -301,8 +301,8 @@ def test_forms_carry_their_own_graphics_states() -> None:
     state it does not define; pnp's end_form defines it."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from pnp.pdf import end_form
-    from pnp.pdfcheck import unresolved
+    from pnp.draw.pdf import end_form
+    from pnp.draw.resources import unresolved
 
     def draw(finish) -> list[str]:  # type: ignore[no-untyped-def]
         c = Canvas(io.BytesIO())
@@ -322,8 +322,8 @@ def test_forms_carry_their_own_graphics_states() -> None:
 def test_a_page_compressed_as_it_is_finished_is_still_checked() -> None:
     """pnp compresses each page when it is finished (pdf.encode_last_page); the check of
     its resource names reads what the page used, not the compressed bytes."""
-    from pnp.pdf import PdfBytes, encode_last_page, new_canvas
-    from pnp.pdfcheck import unresolved
+    from pnp.draw.pdf import PdfBytes, encode_last_page, new_canvas
+    from pnp.draw.resources import unresolved
 
     c = new_canvas(PdfBytes(), 200, 200, "probe")
     c.drawString(10, 10, "fine")
@@ -426,12 +426,12 @@ def test_pages_checked_as_drawn_report_what_whole_files_would(tmp_path: Path) ->
     cards; the problems, their order, the items they name and the counts are those of
     the files checked whole after the drawing."""
     from pnp import preflight
-    from pnp.build import load_valid_game, render_game
     from pnp.components import items
-    from pnp.layers import LayerStore
-    from pnp.options import BuildOptions
+    from pnp.layout.options import BuildOptions
+    from pnp.pipeline.build import load_valid_game, render_game
     from pnp.preflight import text_checks
-    from pnp.render import Renderer, search_path
+    from pnp.render.layers import LayerStore
+    from pnp.render.templates import Renderer, search_path
 
     templates = Path(__file__).resolve().parent.parent / "templates"
     game, _ = load_valid_game(messy_game(tmp_path), [])

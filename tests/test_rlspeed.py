@@ -1,4 +1,4 @@
-"""pnp.rlspeed's stand-ins must write exactly what reportlab's own functions write: the
+"""pnp.render.rlspeed's stand-ins must write exactly what reportlab's own functions write: the
 PDFs' bytes depend on it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from reportlab.lib import rl_accel
 
-from pnp import rlspeed
+from pnp.render import rlspeed
 
 
 def _numbers() -> list[float | int]:
@@ -86,7 +86,7 @@ def test_pages_packed_as_drawn_save_the_bytes_reportlab_saves() -> None:
     file is saved, and PdfBytes keeps the saved file without copying: same bytes."""
     import io
 
-    from pnp.pdf import PdfBytes, encode_last_page, new_canvas
+    from pnp.draw.pdf import PdfBytes, encode_last_page, new_canvas
 
     def draw(buffer: object, pack: bool) -> None:
         c = new_canvas(buffer, 200, 300, "packed")
@@ -175,7 +175,7 @@ def test_remembered_attributes_draw_what_svglib_draws(monkeypatch) -> None:
     from reportlab.graphics import renderPDF
     from svglib import svglib
 
-    from pnp import fonts
+    from pnp.base import fonts
 
     fonts.register_svglib()
     monkeypatch.setattr(rl_config, "invariant", 1)  # no date or random id in the file
@@ -229,7 +229,7 @@ def test_a_remembering_renderer_is_freed_without_the_collector() -> None:
     from lxml import etree
     from svglib import svglib
 
-    from pnp import fonts
+    from pnp.base import fonts
 
     fonts.register_svglib()
     was_enabled = gc.isenabled()
@@ -252,7 +252,7 @@ def test_a_remembering_renderer_is_freed_without_the_collector() -> None:
 def test_layer_drawings_are_made_with_remembered_attributes(monkeypatch) -> None:
     """pnp's layers go through remembering_attributes (the bytes test above is what
     keeps it honest)."""
-    from pnp.layers import LayerStore
+    from pnp.render.layers import LayerStore
 
     used = []
     real = rlspeed.remembering_attributes

@@ -9,17 +9,20 @@ from pathlib import Path
 import pytest
 from test_parallel import _big_deck
 
-from pnp import faceparts, facespill, layers, parallel
-from pnp.errors import ProblemsFound
-from pnp.options import BuildOptions
+from pnp.base import workers as parallel
+from pnp.base.errors import ProblemsFound
+from pnp.draw import batches as faceparts
+from pnp.draw import spill as facespill
+from pnp.layout.options import BuildOptions
+from pnp.render import layers
 
 CARDS = 100
 BLOCK = 7  # cards a block: 15 blocks for 100 cards
 
 
 def _built(folder: Path, opts: BuildOptions) -> dict[str, bytes]:
-    from pnp.build import prepare_game
-    from pnp.content import shipped_dir
+    from pnp.load.content import shipped_dir
+    from pnp.pipeline.build import prepare_game
 
     prepared = prepare_game(folder, shipped_dir("templates"), opts).prepared()
     return {name: bytes(data) for name, data, _ in prepared.outputs}
@@ -244,7 +247,7 @@ def test_spill_files_are_closed_however_the_build_ends(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ending: str) -> None:
     """Closed by pnp, not left to the garbage collector: the files are held here, so
     only pnp's own closing can close them."""
-    from pnp.pdf import SvgPainter
+    from pnp.draw.pdf import SvgPainter
 
     folder = (_deck_with_guests(tmp_path, bad_guest=ending == "a bad guest")
               if ending != "a bad card" else _big_deck(tmp_path, CARDS, bad=90))
@@ -277,7 +280,7 @@ def test_a_spilled_block_names_its_own_template_for_a_layer_a_guest_parsed_first
     """Held in memory, the deck's faces are split before its guests', so a layer both
     print is the deck's template's (what an error drawing it names). Spilled, the guests
     are split first: a block read later gives the layer its template back."""
-    from pnp.layers import LayerStore
+    from pnp.render.layers import LayerStore
 
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm" '
            'viewBox="0 0 20 20"><g><rect x="1" y="1" width="5" height="5" '

@@ -180,7 +180,8 @@ def test_one_time_budget_for_all_the_templates_of_a_command(tmp_path: Path,
 
 def test_the_budget_is_shared_by_forked_workers() -> None:
     """Seconds a worker spends count for pnp itself and every later worker."""
-    from pnp import budget, parallel
+    from pnp.base import workers as parallel
+    from pnp.render import budget
 
     budget.start()
     try:

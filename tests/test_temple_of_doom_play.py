@@ -13,7 +13,7 @@ import pdfplumber
 import pytest
 from conftest import MM, assert_clean_failure, run_pnp
 
-from pnp import colour
+from pnp.base import colour
 
 CARD_W, CARD_H = 63.5, 88.0
 

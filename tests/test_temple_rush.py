@@ -6,7 +6,7 @@ import pdfplumber
 import pytest
 from conftest import MM, SEEDS, assert_clean_failure, run_pnp
 
-from pnp.games.temple_rush_solver import connected, parse_shape, solve
+from pnp.games.temple_rush.solver import connected, parse_shape, solve
 
 GAME = "temple-rush"
 

@@ -14,8 +14,8 @@ import pytest
 import yaml
 from conftest import MM, ROOT, assert_clean_failure, run_pnp
 
-from pnp import colour
-from pnp.games.temple_rush_solver import STOCK, fewest, parse_shape
+from pnp.base import colour
+from pnp.games.temple_rush.solver import STOCK, fewest, parse_shape
 
 GAME = "temple-rush"
 DATA = yaml.safe_load((ROOT / "content" / GAME / "game.yaml").read_text())["data"]

@@ -8,7 +8,7 @@ import pdfplumber
 import pytest
 from conftest import MM, ROOT, SEEDS, assert_clean_failure, run_pnp
 
-from pnp import tiling
+from pnp.layout import tiling
 
 GAME = "temple-trip"
 TT_RULES = SEEDS / "000_9eba112ed73a837e.txt"
@@ -289,7 +289,7 @@ def test_build_prints_custom_cards_and_adds_the_city(tmp_path: Path) -> None:
 def test_board_roads_stay_valid_with_shipped_content() -> None:
     import yaml
 
-    from pnp.games.temple_trip_board import Board
+    from pnp.games.temple_trip.board import Board
 
     game = ROOT / "content" / GAME
     spec = yaml.safe_load((game / "board.yaml").read_text())["board"]

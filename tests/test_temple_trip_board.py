@@ -10,10 +10,11 @@ from conftest import MM, ROOT, assert_clean_failure, run_pnp
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 from pypdf import PdfReader
 
-from pnp import tiling
-from pnp.components import board_tiles
-from pnp.games import temple_trip_labels, temple_trip_tracks
-from pnp.games.temple_trip_board import Board
+from pnp.components import tiles as board_tiles
+from pnp.games.temple_trip import labels as temple_trip_labels
+from pnp.games.temple_trip import tracks as temple_trip_tracks
+from pnp.games.temple_trip.board import Board
+from pnp.layout import tiling
 
 GAME = "temple-trip"
 CONTENT = ROOT / "content" / GAME

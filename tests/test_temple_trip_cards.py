@@ -50,8 +50,8 @@ def test_quickstart_explains_the_die_and_moving_through_cities(quickstart: Path)
 
 
 def test_quickstart_states_the_boards_facts_from_its_data(quickstart: Path) -> None:
-    from pnp.content import load_game
-    from pnp.games.temple_trip import board
+    from pnp.games.temple_trip.rules import board
+    from pnp.load.content import load_game
 
     game = load_game(ROOT / "content" / GAME, [])
     assert game is not None

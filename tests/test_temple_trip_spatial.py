@@ -11,12 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp import geometry
-from pnp.games import temple_trip_blocked as blocked
-from pnp.games import temple_trip_tracks as tracks
-from pnp.games.temple_trip_land import Land
-from pnp.games.temple_trip_tracks import Square
-from pnp.spatial import Grid, Ring
+from pnp.base import geometry
+from pnp.base.spatial import Grid, Ring
+from pnp.games.temple_trip import blocked, tracks
+from pnp.games.temple_trip.land import Land
+from pnp.games.temple_trip.tracks import Square
 
 Point = tuple[float, float]
 
@@ -188,7 +187,7 @@ def test_a_road_scanned_only_where_squares_go_frees_the_same_stretches() -> None
     import yaml
     from conftest import ROOT
 
-    from pnp.games.temple_trip_board import Board
+    from pnp.games.temple_trip.board import Board
 
     content = ROOT / "content" / "temple-trip"
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from pnp import impose
-from pnp.units import MM, PAPERS, parse_length, parse_size
+from pnp.base.units import MM, PAPERS, parse_length, parse_size
+from pnp.layout import impose
 
 
 def test_lengths_in_every_unit() -> None:

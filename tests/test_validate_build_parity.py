@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from pnp.build import build_game
-from pnp.content import shipped_dir
-from pnp.errors import PnpError
-from pnp.options import BuildOptions
-from pnp.validation import validate_game
+from pnp.base.errors import PnpError
+from pnp.layout.options import BuildOptions
+from pnp.load.content import shipped_dir
+from pnp.pipeline.build import build_game
+from pnp.pipeline.validation import validate_game
 
 # (game, file, text to replace, replacement): each breaks the game in one way a user might
 MUTATIONS = [

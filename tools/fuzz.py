@@ -74,7 +74,7 @@ def corpus(tmp: Path) -> list[tuple[str, list[str]]]:
     shutil.copytree(ROOT / "content" / "temple-of-doom", game / "temple-of-doom")
     tpl = game / "temple-of-doom" / "templates"
     tpl.mkdir(exist_ok=True)
-    front = (ROOT / "templates" / "temple-of-doom" / "cube-token.svg.j2").read_text()
+    front = (ROOT / "content" / "temple-of-doom" / "templates" / "cube-token.svg.j2").read_text()
     cases: list[tuple[str, list[str]]] = []
 
     def variant(name: str, template: str | None = None, game_yaml: tuple[str, str] | None = None

@@ -29,9 +29,9 @@ from scipy.spatial import Delaunay
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pnp.games import temple_trip_tracks as tracks  # noqa: E402
-from pnp.games.temple_trip_board import RADIUS, Board, _frame  # noqa: E402
-from pnp.games.temple_trip_map import Projection  # noqa: E402
+from pnp.games.temple_trip import tracks  # noqa: E402
+from pnp.games.temple_trip.board import RADIUS, Board, _frame  # noqa: E402
+from pnp.games.temple_trip.projection import Projection  # noqa: E402
 
 GAME = ROOT / "content" / "temple-trip"
 MAX_BEARING = math.radians(55)  # a road's drawn direction within this of the real one
@@ -375,7 +375,7 @@ def _inset_end(board: Board, r, box: list[float]) -> bool:  # noqa: ANN001
 
 
 def _cross(p, q, u, v) -> bool:  # noqa: ANN001
-    from pnp.geometry import segments_cross
+    from pnp.base.geometry import segments_cross
 
     return segments_cross(p, q, u, v)
 

@@ -7,7 +7,7 @@ These modules, unlike the rest of pnp, do not use `from __future__ import annota
 typer reads every command's annotations on every start, and strings it must evaluate,
 twice a command, took ~16 ms of each run; as objects made once at import, ~5 ms."""
 
-from . import startup  # noqa: F401  # isort: skip  (first: it tunes the collector for all)
+from pnp.cli import startup  # noqa: F401  # isort: skip  (first: it tunes the collector for all)
 
 import errno
 import io
@@ -17,11 +17,11 @@ from typing import NoReturn
 
 import typer
 
-from ..errors import EXIT_UNREADABLE
-from .common import app
+from pnp.base.errors import EXIT_UNREADABLE
+from pnp.cli.common import app
 
 # Each module registers its commands on `app`, and --help lists them in this order.
-from . import games, builds, sheets, export  # noqa: E402, F401  # isort: skip
+from pnp.cli import games, builds, sheets, export  # noqa: E402, F401  # isort: skip
 
 __all__ = ["app", "main"]
 
@@ -67,7 +67,7 @@ def main() -> None:
 def _usage(exc: Exception) -> None:
     """The parser's message, each line clipped: it quotes the value it refused, and a
     5,000-character value would fill the terminal."""
-    from .common import clip
+    from pnp.cli.common import clip
 
     shown = io.StringIO()
     exc.show(file=shown)  # type: ignore[attr-defined]

@@ -7,8 +7,8 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from ..errors import EXIT_INVALID, PnpError, ProblemsFound
-from .common import (
+from pnp.base.errors import EXIT_INVALID, PnpError, ProblemsFound
+from pnp.cli.common import (
     PAPER_HELP,
     ContentOpt,
     CustomOpt,
@@ -34,7 +34,7 @@ from .common import (
 
 @app.command()
 def watch(
-    game: Annotated[str, typer.Argument(help="The game to watch, e.g. temple-trip.")],
+    game: Annotated[str, typer.Argument(help="The game to watch, by id (`pnp list` shows them).")],
     custom: CustomOpt = None,
     out: Annotated[Path, typer.Option("--out", parser=out_path, metavar="DIR",
                                       help="Output folder: PDFs in OUT/<game>/, "
@@ -51,10 +51,10 @@ def watch(
     built as `pnp build` does, with its problems on stderr. Ctrl-C stops."""
     import time
 
-    from ..content import content_root, resolve_games, shipped_dir
-    from ..options import BuildOptions
-    from ..watch import Round, Session, watched_files
-    from ..watch import watch as loop
+    from pnp.layout.options import BuildOptions
+    from pnp.load.content import content_root, game_folder, resolve_games, shipped_dir
+    from pnp.watch import Round, Session, watched_files
+    from pnp.watch import watch as loop
 
     if not 36 <= dpi <= 600:
         usage_error(f"--dpi must be between 36 and 600 (got {dpi})")
@@ -64,7 +64,8 @@ def watch(
     except PnpError as exc:
         fail(exc, "nothing was watched")
     templates = shipped_dir("templates")
-    session = Session(root / gid, templates, out, BuildOptions(lang=lang), custom or [], dpi)
+    folder = game_folder(root, gid)
+    session = Session(folder, templates, out, BuildOptions(lang=lang), custom or [], dpi)
 
     def report(result: Round) -> None:
         clock = time.strftime("%H:%M:%S")
@@ -81,14 +82,14 @@ def watch(
                  f"{result.preview_seconds:.2f} s; built in {result.seconds:.2f} s: "
                  + "; ".join(result.built))
         if not once:
-            say(f"{clock} watching {root / gid} (Ctrl-C stops)")
+            say(f"{clock} watching {folder} (Ctrl-C stops)")
 
     try:
         if once:
             result = session.run()
             report(result)
             raise typer.Exit(result.code)
-        loop(session, lambda: watched_files(root / gid, templates, gid, custom or []),
+        loop(session, lambda: watched_files(folder, templates, gid, custom or []),
              report, lambda: False)
     except KeyboardInterrupt:
         typer.echo("stopped", err=True)
@@ -138,15 +139,15 @@ def build(
     """Build print-ready PDFs and a manifest.json into OUT/<game>/."""
     fmt = Format(fmt).value
     paper = paper_name(paper)
-    from ..options import OVERLAP_MM, BuildOptions
+    from pnp.layout.options import OVERLAP_MM, BuildOptions
 
     bleed_pt = length_option("--bleed", bleed, least_mm=0, most_mm=10)
     offset = parse_offset(back_offset)
     overlap_pt = length_option("--overlap", overlap, *OVERLAP_MM)
 
-    from ..build import write_game
-    from ..content import content_root, resolve_games, shipped_dir
-    from ..parallel import Job, prepare_all
+    from pnp.base.workers import Job, prepare_all
+    from pnp.load.content import content_root, game_folder, resolve_games, shipped_dir
+    from pnp.pipeline.build import write_game
 
     opts = BuildOptions(paper=paper, bleed=bleed_pt, crop_marks=crop_marks, duplex=duplex,
                         flip=Flip(flip).value, back_offset=offset, lang=lang,
@@ -163,7 +164,7 @@ def build(
 
             status = Console(stderr=True).status("building")
             status.start()
-        jobs = [Job(root / gid, shipped_dir("templates"), opts, tuple(custom or ()),
+        jobs = [Job(game_folder(root, gid), shipped_dir("templates"), opts, tuple(custom or ()),
                     tuple(replace or ())) for gid in names]
         try:  # every game checked and rendered before any is written
             outcomes = prepare_all(
@@ -245,12 +246,12 @@ def validate(
     memory and preflight it (everything `build` does but writing); one line per problem.
 
     Exit 0: valid; 1: problems found; 2: a file cannot be read or the command is wrong."""
-    from ..units import PAPERS
+    from pnp.base.units import PAPERS
 
     fmt = Format(fmt).value
     papers = list(dict.fromkeys(paper_name(p) for p in paper)) if paper else list(PAPERS)
-    from ..content import content_root, resolve_games
-    from ..validation import unreadable_report, validate_game
+    from pnp.load.content import content_root, game_folder, resolve_games
+    from pnp.pipeline.validation import unreadable_report, validate_game
 
     reports = []
     unreadable: list[int] = []
@@ -261,7 +262,7 @@ def validate(
             usage_error("--custom, --replace, --rules-doc and --map need exactly one GAME")
         for gid in names:
             try:
-                reports.append(validate_game(root / gid, custom or [], rules_doc, lang,
+                reports.append(validate_game(game_folder(root, gid), custom or [], rules_doc, lang,
                                              papers, map_name, replace or []))
             except PnpError as exc:
                 if len(names) == 1:

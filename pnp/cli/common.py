@@ -9,7 +9,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from ..errors import EXIT_UNREADABLE, PnpError, Problem, ProblemsFound
+from pnp.base.errors import EXIT_UNREADABLE, PnpError, Problem, ProblemsFound
 
 app = typer.Typer(
     add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
@@ -36,7 +36,7 @@ class Format(StrEnum):
 
 def _version(value: bool) -> None:
     if value:
-        from .. import __version__
+        from pnp import __version__
 
         typer.echo(f"pnp {__version__}")
         raise typer.Exit(0)
@@ -53,7 +53,7 @@ def _options(
         "the JSON or score you asked for.")] = False,
 ) -> None:
     """pnp turns board-game content (YAML) into print-ready PDFs."""
-    from .. import budget
+    from pnp.render import budget
 
     QUIET["on"] = quiet
     budget.start()  # one time budget for the command's templates (PNP_TEMPLATE_SECONDS)
@@ -76,7 +76,7 @@ ContentOpt = Annotated[Path | None, typer.Option(
     "--content", help="Folder of game folders. Default: ./content if present, else the "
                       "content shipped with pnp.", show_default=False)]
 GamesArg = Annotated[list[str] | None, typer.Argument(
-    help="Games to use (e.g. temple-of-doom). None: every game.", show_default=False)]
+    help="Games to use, by id (`pnp list` shows them). None: every game.", show_default=False)]
 CustomOpt = Annotated[list[Path] | None, typer.Option(
     "--custom", help="Extra YAML file of your own items, e.g. custom cards "
                      "('cards: [...]'): added to the game, each checked on its own; the "
@@ -163,7 +163,7 @@ def length_option(option: str, text: str, least_mm: float, most_mm: float) -> fl
     """A length option (--bleed, --overlap) in points: a number with its unit (3mm,
     0.125in, 9pt), or 0 alone; anything else, or outside least_mm..most_mm, is a usage
     error."""
-    from ..units import MM, parse_length
+    from pnp.base.units import MM, parse_length
 
     try:
         value = 0.0 if text.strip() == "0" else parse_length(text)
@@ -175,7 +175,7 @@ def length_option(option: str, text: str, least_mm: float, most_mm: float) -> fl
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    from ..units import MM, parse_number
+    from pnp.base.units import MM, parse_number
 
     parts = text.split(",")
     try:
@@ -201,7 +201,7 @@ PAPER_HELP = ("Paper: a4, letter, a3, a5, legal, tabloid, any reportlab page siz
 
 def paper_name(text: str) -> str:
     """--paper as pnp names it (a3, legal-landscape, 210x297mm); else a usage error."""
-    from ..paper import parse_paper
+    from pnp.layout.paper import parse_paper
 
     try:
         return parse_paper(text).name
@@ -210,9 +210,10 @@ def paper_name(text: str) -> str:
 
 
 def check_lang(root: Path, gid: str, lang: str) -> None:
-    from ..load import read_yaml
+    from pnp.load.content import game_folder
+    from pnp.load.source import read_yaml
 
-    data = read_yaml(root / gid / "game.yaml").data
+    data = read_yaml(game_folder(root, gid) / "game.yaml").data
     langs = data.get("languages", ["en"]) if isinstance(data, dict) else ["en"]
     if lang not in langs:
         usage_error(f"--lang {lang}: {gid} is available in {', '.join(map(str, langs))}")

@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from ..errors import PnpError
-from .common import (
+from pnp.base.errors import PnpError
+from pnp.cli.common import (
     QUIET,
     ContentOpt,
     CustomOpt,
@@ -24,7 +24,7 @@ from .common import (
 
 @app.command()
 def export(
-    game: Annotated[str, typer.Argument(help="The game, e.g. temple-of-doom.")],
+    game: Annotated[str, typer.Argument(help="The game, by id (`pnp list` shows them).")],
     fmt: Annotated[str, typer.Option(
         "--format", help="png: one PNG per item face (fronts and backs), board and sheet; "
         "tts: Tabletop Simulator deck sheets, images and a saved-object JSON; print-shop: "
@@ -53,14 +53,14 @@ def export(
     OUT/<game>/<format>/ with a manifest.json. The game is checked as pnp build checks it.
 
     Exit 0: written; 1: invalid content; 2: unreadable file or wrong command."""
-    from ..export import FORMATS, MAX_DPI, MIN_DPI, ExportOptions, export_game
+    from pnp.export import FORMATS, MAX_DPI, MIN_DPI, ExportOptions, export_game
 
     if fmt not in FORMATS:
         usage_error(f"--format must be one of {', '.join(FORMATS)} (got {fmt!r})")
     if not MIN_DPI <= dpi <= MAX_DPI:
         usage_error(f"--dpi must be between {MIN_DPI} and {MAX_DPI} (got {dpi})")
     paper = paper_name(paper)
-    from ..content import content_root, resolve_games, shipped_dir
+    from pnp.load.content import content_root, game_folder, resolve_games, shipped_dir
 
     status = None
     try:
@@ -73,7 +73,7 @@ def export(
             status.start()
         try:
             result = export_game(
-                root / gid, shipped_dir("templates"), out,
+                game_folder(root, gid), shipped_dir("templates"), out,
                 ExportOptions(fmt=fmt, dpi=dpi, bleed=bleed, paper=paper, lang=lang),
                 custom or [], replace or [],
                 (lambda m: status.update(f"exporting {m}")) if status else None)

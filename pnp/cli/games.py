@@ -5,15 +5,8 @@ from typing import Annotated
 
 import typer
 
-from ..errors import PnpError, Problem
-from .common import (
-    ContentOpt,
-    Format,
-    app,
-    fail,
-    say,
-    to_json,
-)
+from pnp.base.errors import PnpError, Problem
+from pnp.cli.common import ContentOpt, Format, app, fail, say, to_json
 
 
 @app.command("list")
@@ -22,7 +15,7 @@ def list_games(
     content: ContentOpt = None,
 ) -> None:
     """List the games and their components, with item counts."""
-    from ..content import content_root, game_ids, load_game
+    from pnp.load.content import content_root, game_folder, game_ids, load_game
 
     fmt = Format(fmt).value
     listed: list[dict[str, object]] = []
@@ -32,7 +25,7 @@ def list_games(
         for gid in game_ids(root):
             problems: list[Problem] = []
             try:
-                game = load_game(root / gid, problems)
+                game = load_game(game_folder(root, gid), problems)
             except PnpError as exc:  # one unreadable folder: the other games still list
                 broken.append(exc.exit_code)
                 listed.append({"id": gid, "loads": False, "error": exc.format()})
@@ -91,7 +84,7 @@ def new(
 ) -> None:
     """Start a new game: a folder with one deck of 6 cards, its front and back templates
     and an expectation, which validates and builds as it is."""
-    from ..newgame import create
+    from pnp.write.newgame import create
 
     try:
         folder = create(content or Path("content"), name)

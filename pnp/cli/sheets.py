@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from ..errors import EXIT_INVALID, PnpError
-from .common import (
+from pnp.base.errors import EXIT_INVALID, PnpError
+from pnp.cli.common import (
     PAPER_HELP,
     QUIET,
     ContentOpt,
@@ -28,7 +28,7 @@ from .common import (
 
 @app.command()
 def sheets(
-    game: Annotated[str, typer.Argument(help="The game, e.g. dice-trip.")],
+    game: Annotated[str, typer.Argument(help="The game, by id: one whose hooks score sheets.")],
     count: Annotated[int | None, typer.Option(
         help="Number of sheets. Default: a pad as in the box (50 for Dice Trip).",
         show_default=False)] = None,
@@ -55,9 +55,9 @@ def sheets(
     if count is not None and not 1 <= count <= 5000:
         usage_error(f"--count must be 1-5000 (got {count})")
     paper = paper_name(paper)
-    from ..content import content_root, resolve_games, shipped_dir
-    from ..options import BuildOptions
-    from ..scoresheets import make_pad, name_problem
+    from pnp.layout.options import BuildOptions
+    from pnp.load.content import content_root, resolve_games, shipped_dir
+    from pnp.pipeline.sheets import make_pad, name_problem
 
     players = [n.strip() for n in names.split(",") if n.strip()]
     for name in players:  # refused here, at the option, not in pnp's template or game.yaml
@@ -81,7 +81,7 @@ def sheets(
 
 @app.command()
 def score(
-    game: Annotated[str, typer.Argument(help="The game, e.g. dice-trip.")],
+    game: Annotated[str, typer.Argument(help="The game, by id: one whose hooks score sheets.")],
     filled: Annotated[Path, typer.Argument(help="The filled sheet as YAML: map, cities "
                                            "(number or x), optional die, round, powers.")],
     fmt: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
@@ -95,9 +95,9 @@ def score(
 
     Exit 0: scored; 1: the sheet breaks a rule; 2: unreadable file or wrong command."""
     fmt = Format(fmt).value
-    from ..content import content_root, resolve_games, shipped_dir
-    from ..options import BuildOptions
-    from ..scoresheets import filled_pdf, score_file
+    from pnp.layout.options import BuildOptions
+    from pnp.load.content import content_root, resolve_games, shipped_dir
+    from pnp.pipeline.sheets import filled_pdf, score_file
 
     try:
         root = content_root(content)
@@ -127,7 +127,7 @@ def score(
 
 
 def filled_powers(path: Path) -> list[object]:
-    from ..load import read_yaml
+    from pnp.load.source import read_yaml
 
     data = read_yaml(path).data
     return list(data.get("powers") or []) if isinstance(data, dict) else []

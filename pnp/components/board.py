@@ -6,22 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import impose
-from ..furniture import draw_info, draw_marks
-from ..games import module_for
-from ..model import Component, Game
-from ..options import BuildOptions
-from ..pages import PdfRecord, Who
-from ..pdf import LayerStore, PdfBytes, SvgPainter, new_canvas
-from ..render import Renderer
-from ..units import MM
-from . import board_tiles
-from .items import Built
+from pnp.base.units import MM
+from pnp.components import tiles as board_tiles
+from pnp.components.items import Built
+from pnp.draw.furniture import draw_info, draw_marks
+from pnp.draw.pdf import LayerStore, PdfBytes, SvgPainter, new_canvas
+from pnp.layout import impose
+from pnp.layout.options import BuildOptions
+from pnp.layout.pages import PdfRecord, Who
+from pnp.load.hooks import hooks_for
+from pnp.load.model import Component, Game
+from pnp.render.templates import Renderer
 
 
 def context(game: Game, comp: Component, opts: BuildOptions) -> dict[str, Any]:
-    module = module_for(game.id)
-    board = module.board_context(game, opts.lang) if module else {}
+    hook = hooks_for(game.id).board_context
+    board = hook(game, opts.lang) if hook else {}
     return {"board": board, "data": game.spec.data, "lang": opts.lang,
             "game": {"id": game.id, "name": game.spec.name},
             "page": {"w": board["width"], "h": board["height"]}}

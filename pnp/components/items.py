@@ -8,23 +8,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .. import facespill, impose
-from ..errors import ContentError
-from ..faceparts import Parse, Parsed, parse_in_parts
-from ..faces import item_size, iter_faces, printed_items, render_faces
-from ..facespill import Spilled
-from ..furniture import draw_fold_line, draw_info, draw_marks
-from ..model import Component, Game, Item
-from ..options import BuildOptions
-from ..pages import PdfRecord, Who
-from ..pdf import Face, PdfBytes, SvgPainter, new_canvas
-from ..render import Renderer
-from ..units import to_mm
-from ..wording import words
-from . import spare
+from pnp.base.errors import ContentError
+from pnp.base.units import to_mm
+from pnp.components import spare
+from pnp.draw import spill as facespill
+from pnp.draw.batches import Parse, Parsed, parse_in_parts
+from pnp.draw.furniture import draw_fold_line, draw_info, draw_marks
+from pnp.draw.pdf import Face, PdfBytes, SvgPainter, new_canvas
+from pnp.draw.spill import Spilled
+from pnp.layout import impose
+from pnp.layout.options import BuildOptions
+from pnp.layout.pages import PdfRecord, Who
+from pnp.layout.wording import words
+from pnp.load.model import Component, Game, Item
+from pnp.render.faces import item_size, iter_faces, printed_items, render_faces
+from pnp.render.templates import Renderer
 
 if TYPE_CHECKING:  # imported when a gutter-fold layout is asked for
-    from .. import gutterfold
+    from pnp.layout import gutterfold
 
 
 @dataclass
@@ -41,7 +42,7 @@ class Built:
 
 def _whos(comp: Component, item: Item, back_template: str) -> tuple[Who, Who]:
     """Where an item's front and back come from (its place worked out once for both)."""
-    from ..load import key_text
+    from pnp.load.source import key_text
 
     path = sys.intern(str(item.source.path))  # one path text for a deck, not one a card
     line, key = item.line(), key_text(item.key)
@@ -60,7 +61,7 @@ def gutterfold_of(game: Game, comp: Component, opts: BuildOptions,
     without backs are laid out as usual."""
     if opts.layout != "gutter-fold" or comp.spec.back is None:
         return None
-    from .. import gutterfold
+    from pnp.layout import gutterfold
 
     return _planned(gutterfold.plan, game, comp, opts, count)
 
@@ -252,7 +253,7 @@ class _Guests:
 
 def _joining(game: Game, comp: Component,
              guests: list[Component]) -> tuple[list[Component], list[Component]]:
-    """Guests of the host's own size and sides (a Lightning card among the temple cards)
+    """Guests of the host's own size and sides (a card of another size among a deck's cards)
     join its grid as if they were its items: same bleed, same cuts, backs aligned. That
     never takes more sheets than printing them apart. The others go to the spare space
     (`_guests`)."""

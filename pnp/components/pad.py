@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..furniture import draw_info
-from ..games import module_for
-from ..impose import BAND, PRINT_MARGIN, Band
-from ..model import Component, Game
-from ..options import BuildOptions
-from ..pages import Who
-from ..pdf import PdfBytes, SvgPainter, new_canvas
-from ..render import Renderer
-from ..units import MM, to_mm
-from ..wording import words
-from .items import Built
-from .sheet import FOOTER
+from pnp.base.units import MM, to_mm
+from pnp.components.items import Built
+from pnp.components.sheet import FOOTER
+from pnp.draw.furniture import draw_info
+from pnp.draw.pdf import PdfBytes, SvgPainter, new_canvas
+from pnp.layout.impose import BAND, PRINT_MARGIN, Band
+from pnp.layout.options import BuildOptions
+from pnp.layout.pages import Who
+from pnp.layout.wording import words
+from pnp.load.hooks import hooks_for
+from pnp.load.model import Component, Game
+from pnp.render.templates import Renderer
 
 SHEET_MARGIN = 6 * MM  # around each sheet: the printable margin, or half the cut gap
 
@@ -41,9 +41,8 @@ def sheet_box(opts: BuildOptions, per_page: int) -> tuple[float, float]:
 
 def context(game: Game, comp: Component, opts: BuildOptions, per_page: int) -> dict[str, Any]:
     w, h = (round(to_mm(v), 3) for v in sheet_box(opts, per_page))
-    module = module_for(game.id)
-    extra = module.sheet_context(game, comp.id, opts.lang, (w, h)) if module and hasattr(
-        module, "sheet_context") else {}
+    hook = hooks_for(game.id).sheet_context
+    extra = hook(game, comp.id, opts.lang, (w, h)) if hook else {}
     return {"page": {"w": w, "h": h}, "data": game.spec.data,
             "game": {"id": game.id, "name": game.spec.name},
             "component": {"id": comp.id, "title": comp.spec.title}, "lang": opts.lang,
@@ -57,8 +56,7 @@ def render_svgs(game: Game, comp: Component, renderer: Renderer, opts: BuildOpti
     sheet = renderer.render(comp.spec.front, ctx)
     if not comp.spec.overlay:
         return sheet, []
-    module = module_for(game.id)
-    extra = getattr(module, "player_context", None)  # e.g. the name fitted to its line
+    extra = hooks_for(game.id).player_context  # e.g. the name fitted to its line
     return sheet, [renderer.render(comp.spec.overlay, {**ctx, "player": {
         **o, **(extra(ctx, o) if extra else {})}}) for o in overlays]
 

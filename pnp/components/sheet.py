@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..furniture import draw_info
-from ..games import module_for
-from ..impose import BAND, PRINT_MARGIN, Band
-from ..model import Component, Game
-from ..options import BuildOptions
-from ..pages import Who
-from ..pdf import PdfBytes, SvgPainter, new_canvas
-from ..render import Renderer
-from ..units import MM, to_mm
-from ..wording import words
-from .items import Built
+from pnp.base.units import MM, to_mm
+from pnp.components.items import Built
+from pnp.draw.furniture import draw_info
+from pnp.draw.pdf import PdfBytes, SvgPainter, new_canvas
+from pnp.layout.impose import BAND, PRINT_MARGIN, Band
+from pnp.layout.options import BuildOptions
+from pnp.layout.pages import Who
+from pnp.layout.wording import words
+from pnp.load.hooks import hooks_for
+from pnp.load.model import Component, Game
+from pnp.render.templates import Renderer
 
 FOOTER = PRINT_MARGIN + BAND + 2 * MM  # kept free at the bottom for the info line
 
@@ -26,10 +26,10 @@ def page_size(comp: Component, opts: BuildOptions) -> tuple[float, float]:
 
 def context(game: Game, comp: Component, opts: BuildOptions) -> dict[str, Any]:
     w, h = page_size(comp, opts)
-    module = module_for(game.id)
+    hook = hooks_for(game.id).sheet_context
     extra: dict[str, Any] = {}
-    if module is not None and hasattr(module, "sheet_context"):
-        extra = module.sheet_context(game, comp.id, opts.lang, (to_mm(w), to_mm(h)))
+    if hook is not None:
+        extra = hook(game, comp.id, opts.lang, (to_mm(w), to_mm(h)))
     return {
         "page": {"w": round(to_mm(w), 3), "h": round(to_mm(h), 3), "paper": opts.paper,
                  "margin": round(to_mm(PRINT_MARGIN), 3), "footer": round(to_mm(FOOTER), 3)},

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
-from .. import impose
-from ..impose import Layout, Slot
-from ..units import MM
+from pnp.base.units import MM
+from pnp.layout import impose
+from pnp.layout.impose import Layout, Slot
 
 GUEST_BLEED = 1.0 * MM  # round tokens cut with scissors: a thin ring of bleed is enough
 EDGE = 0.5 * MM  # a guest's art keeps this far inside the host's cut lines

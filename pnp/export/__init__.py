@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, Problem
+from pnp.base.errors import InputError, Problem
 
 FORMATS = ("png", "tts", "print-shop")
 MIN_DPI, MAX_DPI = 36, 1200
@@ -51,11 +51,11 @@ def export_game(folder: Path, templates_root: Path, out_root: Path, opts: Export
                 custom: list[Path] | None = None, replace: list[str] | None = None,
                 progress: Callable[[str], None] | None = None) -> ExportResult:
     """Check, draw and write one game's export; a PnpError if anything is wrong."""
-    from ..build import prepare_game
-    from ..options import BuildOptions
-    from ..output import switch_in
-    from ..ownership import export_owner
-    from .collect import collect
+    from pnp.export.collect import collect
+    from pnp.layout.options import BuildOptions
+    from pnp.pipeline.build import prepare_game
+    from pnp.write.output import switch_in
+    from pnp.write.ownership import export_owner
 
     check_options(opts)
     rendered = prepare_game(folder, templates_root,
@@ -72,13 +72,13 @@ def export_game(folder: Path, templates_root: Path, out_root: Path, opts: Export
     notes: list[str] = []
     final = game_dir / opts.fmt
     if opts.fmt == "png":
-        from . import png
+        from pnp.export import png
 
         files, described = png.export(game.folder, parts, opts.dpi, opts.bleed, notes)
         lines = _png_lines(described)
         meta: dict[str, Any] = {"dpi": opts.dpi, "bleed": opts.bleed, "files": described}
     elif opts.fmt == "tts":
-        from . import tts
+        from pnp.export import tts
 
         files, summary = tts.export(game.folder, parts, opts.dpi, game.id, final)
         decks = summary["decks"]
@@ -93,7 +93,7 @@ def export_game(folder: Path, templates_root: Path, out_root: Path, opts: Export
         meta = {"json": f"{game.id}.json", "decks": decks, "tiles": summary["tiles"],
                 "files": [name for name, _ in files]}
     else:
-        from . import printshop
+        from pnp.export import printshop
 
         files, described = printshop.export(game.folder, parts)
         lines = [f"{d['path']}: {_n(d['pages'], 'page')} ({_n(d['items'], 'item')}, "

@@ -14,14 +14,14 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..build import Rendered
-from ..components import board as board_kind
-from ..errors import Problem, ProblemsFound
-from ..faces import item_size, render_faces
-from ..model import Component
-from ..pdf import SvgPainter, new_canvas
-from ..render import Renderer, search_path
-from ..units import INCH, MM
+from pnp.base.errors import Problem, ProblemsFound
+from pnp.base.units import INCH, MM
+from pnp.components import board as board_kind
+from pnp.draw.pdf import SvgPainter, new_canvas
+from pnp.load.model import Component
+from pnp.pipeline.build import Rendered
+from pnp.render.faces import item_size, render_faces
+from pnp.render.templates import Renderer, search_path
 
 EXPORT_BLEED = INCH / 8  # 1/8 in: what DriveThruCards and The Game Crafter ask for
 BOARD_BLEED = 3 * MM  # the board poster's bleed (at most what the board's art has)

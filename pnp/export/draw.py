@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..pdf import PdfBytes, SvgPainter, new_canvas
+from pnp.base.errors import InputError
+from pnp.draw.pdf import PdfBytes, SvgPainter, new_canvas
 
 
 @dataclass(frozen=True)

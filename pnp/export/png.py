@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .collect import ITEM_KINDS, Part
-from .draw import Page, faces_pdf, page_sizes, pixels, png_bytes, rasterize
+from pnp.export.collect import ITEM_KINDS, Part
+from pnp.export.draw import Page, faces_pdf, page_sizes, pixels, png_bytes, rasterize
 
 MAX_PIXELS = 60_000_000  # one image; a board at a high dpi is drawn at fewer dpi instead
 

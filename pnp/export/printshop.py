@@ -14,8 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .collect import ITEM_KINDS, Part
-from .draw import Page, faces_pdf
+from pnp.export.collect import ITEM_KINDS, Part
+from pnp.export.draw import Page, faces_pdf
 
 
 def export(folder: Path, parts: list[Part]) -> tuple[list[tuple[str, bytes]],

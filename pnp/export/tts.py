@@ -23,8 +23,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from .collect import ITEM_KINDS, Part
-from .draw import Page, faces_pdf, new_image, page_sizes, pixels, png_bytes, rasterize
+from pnp.export.collect import ITEM_KINDS, Part
+from pnp.export.draw import Page, faces_pdf, new_image, page_sizes, pixels, png_bytes, rasterize
 
 MAX_SIDE = 4096  # px, a sheet or an image
 COLS, ROWS = 10, 7  # the largest custom-deck grid

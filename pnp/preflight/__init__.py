@@ -22,11 +22,11 @@ as checking the finished files.
 
 from __future__ import annotations
 
-from ..errors import Problem
-from ..model import Game
-from ..pages import PdfRecord
-from ..render import Renderer
-from .stream import Streaming
+from pnp.base.errors import Problem
+from pnp.layout.pages import PdfRecord
+from pnp.load.model import Game
+from pnp.preflight.stream import Streaming
+from pnp.render.templates import Renderer
 
 CHECKS = ("pdf-resources", "svg", "fonts", "glyphs", "text-size", "text-placement",
           "printable-area", "colour-cues", "fits")

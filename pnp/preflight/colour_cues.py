@@ -12,11 +12,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from .. import colour
-from ..facemap import LayerMap, Part
-from ..geometry import on_segment_band, point_in_polygon
-from ..pages import PdfRecord, Placed, Who
-from .report import Reporter
+from pnp.base import colour
+from pnp.base.geometry import on_segment_band, point_in_polygon
+from pnp.layout.pages import PdfRecord, Placed, Who
+from pnp.preflight.report import Reporter
+from pnp.render.inkmap import LayerMap, Part
 
 
 @dataclass

@@ -8,11 +8,11 @@ import math
 import re
 from dataclasses import dataclass
 
-from ..faces import item_size
-from ..model import Fit
-from ..pages import PdfRecord, Placed
-from ..units import MM, parse_length, parse_size
-from .report import Reporter
+from pnp.base.units import MM, parse_length, parse_size
+from pnp.layout.pages import PdfRecord, Placed
+from pnp.load.model import Fit
+from pnp.preflight.report import Reporter
+from pnp.render.faces import item_size
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..facemap import Box, LayerMap
-from ..pages import PdfRecord, Placed
+from pnp.layout.pages import PdfRecord, Placed
+from pnp.render.inkmap import Box, LayerMap
 
 
 @dataclass

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from .. import fonts
-from ..furniture import MIN_INFO_SIZE
-from ..impose import PRINT_MARGIN
-from ..pages import PdfRecord
-from .report import Reporter, mm
+from pnp.base import fonts
+from pnp.draw.furniture import MIN_INFO_SIZE
+from pnp.layout.impose import PRINT_MARGIN
+from pnp.layout.pages import PdfRecord
+from pnp.preflight.report import Reporter, mm
 
 ALLOWED_FONTS = (fonts.REGULAR, fonts.BOLD)
 

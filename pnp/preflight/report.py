@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..errors import Problem
-from ..facemap import LayerMap
-from ..load import key_text
-from ..model import Game
-from ..pages import PdfRecord, Who
-from ..render import Renderer
-from .memo import Shared
+from pnp.base.errors import Problem
+from pnp.layout.pages import PdfRecord, Who
+from pnp.load.model import Game
+from pnp.load.source import key_text
+from pnp.preflight.memo import Shared
+from pnp.render.inkmap import LayerMap
+from pnp.render.templates import Renderer
 
 
 @dataclass

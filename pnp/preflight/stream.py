@@ -12,12 +12,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..facemap import LayerMap
-from ..model import Game
-from ..pages import WATCH_PAGES, LayerSource, PageRecord, PdfRecord, Placed
-from ..render import Renderer
-from . import colour_cues, fits, memo, page_checks, text_checks
-from .report import Reporter
+from pnp.layout.pages import WATCH_PAGES, LayerSource, PageRecord, PdfRecord, Placed
+from pnp.load.model import Game
+from pnp.preflight import colour_cues, fits, memo, page_checks, text_checks
+from pnp.preflight.report import Reporter
+from pnp.render.inkmap import LayerMap
+from pnp.render.templates import Renderer
 
 
 class NotedFaces:

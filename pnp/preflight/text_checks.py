@@ -11,16 +11,16 @@ import hashlib
 from collections import defaultdict
 from typing import cast
 
-from .. import fonts
-from ..components.sheet import FOOTER
-from ..facemap import Box, Fill, LayerMap, Stroke, Text
-from ..geometry import boxes_overlap, on_segment_band, point_in_polygon, segment_hits_box
-from ..impose import PRINT_MARGIN
-from ..pages import PageRecord, PdfRecord, Placed
-from ..units import MM, parse_length
-from . import memo
-from .page_checks import ALLOWED_FONTS
-from .report import Reporter, mm, quote
+from pnp.base import fonts
+from pnp.base.geometry import boxes_overlap, on_segment_band, point_in_polygon, segment_hits_box
+from pnp.base.units import MM, parse_length
+from pnp.components.sheet import FOOTER
+from pnp.layout.impose import PRINT_MARGIN
+from pnp.layout.pages import PageRecord, PdfRecord, Placed
+from pnp.preflight import memo
+from pnp.preflight.page_checks import ALLOWED_FONTS
+from pnp.preflight.report import Reporter, mm, quote
+from pnp.render.inkmap import Box, Fill, LayerMap, Stroke, Text
 
 MIN_TEXT = 6.0  # pt: the smallest text a player must read
 SAFE_AREA = 3 * MM  # text keeps this far inside an item's trim

@@ -1,0 +1,275 @@
+"""Generic checks every game gets, plus the registry of per-game checks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pnp.base import fonts
+from pnp.base.errors import ContentError, Problem
+from pnp.load.hooks import GameHooks, hooks_for
+from pnp.load.model import Expectation, Game, Item
+from pnp.load.source import key_text, strings_in
+from pnp.render.templates import Renderer
+
+
+def _loc(game: Game, key: tuple) -> tuple[str, int | None, str]:
+    return str(game.source.path), game.source.line(key), key_text(key)
+
+
+def measure(game: Game, exp: Expectation, index: int,
+            printed: bool = False) -> tuple[Any, Problem | None]:
+    """The value the shipped content has for an expectation (`printed`: what is printed,
+    custom replacements in), or a problem if it cannot be measured."""
+    key = ("expectations", index)
+    if exp.check:
+        if exp.check.startswith("data."):
+            value: Any = game.spec.data
+            for part in exp.check[5:].split("."):
+                if not isinstance(value, dict) or part not in value:
+                    path, line, k = _loc(game, key + ("check",))
+                    return None, Problem("error", path, line, k,
+                                         f"'{exp.check}' is not in the game's data")
+                value = value[part]
+            return value, None
+        measures = hooks_for(game.id).measures
+        if exp.check not in measures:
+            path, line, k = _loc(game, key + ("check",))
+            names = ", ".join(sorted(measures)) or "none"
+            return None, Problem("error", path, line, k,
+                                 f"unknown check '{exp.check}' (this game has: {names})")
+        try:
+            return measures[exp.check](game), None
+        except Exception as exc:  # e.g. a map that failed to load: reported by its checks
+            path, line, k = _loc(game, key + ("check",))
+            return None, Problem("error", path, line, k,
+                                 f"'{exp.check}' could not be measured ({exc})")
+    comp = game.components.get(exp.component or "")
+    if comp is None:
+        path, line, k = _loc(game, key + ("component",))
+        return None, Problem("error", path, line, k,
+                             f"unknown component '{exp.component}' "
+                             f"(components: {', '.join(game.components)})")
+    items = [i for i in (comp.printed() if printed else comp.shipped())
+             if all(str(i.fields.get(f)) == str(v) for f, v in exp.where.items())]
+    if exp.per:
+        return dict(sorted(Counter(str(i.fields.get(exp.per)) for i in items).items())), None
+    return len(items), None
+
+
+def _component_where(game: Game, exp: Expectation) -> tuple[str | None, int | None, str | None]:
+    comp = game.components.get(exp.component or "")
+    if comp is not None and comp.source is not None:
+        top = comp.spec.items_key or comp.id
+        return str(comp.source.path), comp.source.line((top,)), top
+    return None, None, None
+
+
+def check_expectations(game: Game) -> list[Problem]:
+    problems: list[Problem] = []
+    hooks = hooks_for(game.id)
+    blocked = hooks.expectation_blocked
+    for i, exp in enumerate(game.spec.expectations):
+        if blocked is not None and blocked(game, exp.check):
+            continue  # the thing it measures reports its own problems, at its own file
+        value, err = measure(game, exp, i)
+        if err:
+            problems.append(err)
+            continue
+        cite = f"(rules: {exp.section}; expectation '{exp.id}')"
+        path, line, key = _component_where(game, exp)
+        if path is None:
+            path, line, key = _loc(game, ("expectations", i, "count"))
+        if exp.per:
+            groups = value if isinstance(value, dict) else {}
+            wrong = {g: n for g, n in groups.items() if n != exp.count}
+            if wrong:
+                got = ", ".join(f"{g} {n}" for g, n in wrong.items())
+                problems.append(Problem("error", path, line, key,
+                                        f"{exp.what}: expected {exp.count} per {exp.per}, "
+                                        f"got {got} {cite}"))
+            if exp.groups is not None and len(groups) != exp.groups:
+                problems.append(Problem("error", path, line, key,
+                                        f"{exp.what}: expected {exp.groups} different "
+                                        f"{exp.per} values, got {len(groups)} "
+                                        f"({', '.join(groups)}) {cite}"))
+        elif value != exp.count:
+            detail, item = _explain(game, exp, hooks)
+            if item is not None:
+                path, line, key = str(item.source.path), item.line(), key_text(item.key)
+            problems.append(Problem("error", path, line, key,
+                                    f"{exp.what}: expected {exp.count}, got {value}{detail} "
+                                    f"{cite}"))
+        else:
+            problems.extend(_replacement_changes(game, exp, i, value))
+    return problems
+
+
+def _explain(game: Game, exp: Expectation, hooks: GameHooks) -> tuple[str, Item | None]:
+    """The items behind a wrong count: the ones a component count found (or the game
+    hooks' own account for a measured check), and the first of them to point at."""
+    if exp.check:
+        explain = hooks.explain.get(exp.check)
+        if explain is None:
+            return "", None
+        text, item = explain(game)
+        return (f": {text}" if text else ""), item
+    comp = game.components.get(exp.component or "")
+    if comp is None:
+        return "", None
+    items = [i for i in comp.shipped()
+             if all(str(i.fields.get(f)) == str(v) for f, v in exp.where.items())]
+    if not items or not exp.where:
+        return "", None
+    names = ", ".join(i.id for i in items[:8]) + (" …" if len(items) > 8 else "")
+    return f" ({names})", items[0]
+
+
+def _replacement_changes(game: Game, exp: Expectation, index: int, shipped: Any) -> list[Problem]:
+    """A custom item printed in place of a card may change what the rules count (a red
+    card for a blue one): the user's choice, so a warning at their replacement."""
+    comp = game.components.get(exp.component or "")
+    if comp is None or exp.check:
+        return []
+    swaps = [i for i in comp.items if i.custom and i.replaces]
+    if not swaps:
+        return []
+    printed, _ = measure(game, exp, index, printed=True)
+    if printed == shipped:
+        return []
+    first = swaps[0]
+    return [Problem("warning", str(first.source.path), first.line("replaces") or first.line(),
+                    key_text(first.key + ("replaces",)),
+                    f"with your replacements the printed {comp.id} no longer match "
+                    f"'{exp.what}' (the game: {shipped}; printed: {printed}; rules: "
+                    f"{exp.section})")]
+
+
+def check_ids(game: Game) -> list[Problem]:
+    """Ids are unique across the whole game, custom files included."""
+    seen: dict[str, Item] = {}
+    problems = []
+    for comp in game.components.values():
+        for item in comp.items:
+            first = seen.setdefault(item.id, item)
+            if first is not item:  # lines looked up for problems only (load.Source)
+                problems.append(Problem(
+                    "error", str(item.source.path), item.line("id"),
+                    key_text(item.key + ("id",)),
+                    f"id '{item.id}' is used twice (first at {first.source.path}:"
+                    f"{first.line('id')})"))
+    return problems
+
+
+def check_glyphs(game: Game) -> list[Problem]:
+    """Every character that content prints must exist in the embedded font."""
+    problems = []
+    for comp in game.components.values():
+        for item in comp.items:
+            for name, value in item.fields.items():
+                spec = comp.spec.fields.get(name)
+                if spec is None or spec.type != "text":
+                    continue
+                missing = fonts.missing_glyphs("".join(strings_in(value)))
+                if missing:
+                    problems.append(Problem(
+                        "error", str(item.source.path), item.line(name),
+                        key_text(item.key + (name,)),
+                        f"the font ({fonts.FAMILY}) has no glyph for "
+                        f"{' '.join(repr(c) for c in missing)}; it would print as an empty box"))
+    missing = fonts.missing_glyphs(game.spec.name + "".join(c.spec.title for c in
+                                                            game.components.values()))
+    if missing:
+        problems.append(Problem("error", str(game.source.path), game.source.line(("name",)),
+                                "name", f"the font has no glyph for {' '.join(missing)}"))
+    return problems
+
+
+def check_templates(game: Game, renderer: Renderer) -> list[Problem]:
+    problems = []
+    for comp in game.components.values():
+        for side in ("front", "back", "overlay"):
+            name = getattr(comp.spec, side)
+            if name and (name.startswith(("/", "\\")) or ".." in name.replace("\\", "/").split("/")
+                         or ":" in name):
+                path, line, key = _loc(game, ("components", comp.id, side))
+                problems.append(Problem("error", path, line, key,
+                                        f"'{name}' must be a template name inside the template "
+                                        "folders (no absolute path, no '..')"))
+            elif name and (wrong := _template_problem(renderer, name)):
+                path, line, key = _loc(game, ("components", comp.id, side))
+                problems.append(Problem("error", path, line, key, wrong))
+    return problems
+
+
+def _template_problem(renderer: Renderer, name: str) -> str | None:
+    """Why a template named in game.yaml cannot be loaded (missing, a folder or a FIFO in
+    its place, a link out of its folder), said at the key that names it; None if it loads
+    or its trouble is inside it (a syntax error has its own file and line)."""
+    import os
+
+    from pnp.load.safeio import file_problem
+
+    if not renderer.has(name):
+        for folder in renderer.folders:
+            if os.path.lexists(folder / name):
+                return f"template '{name}' {file_problem(folder / name) or 'is unreadable'}"
+        return f"template '{name}' not found in {', '.join(str(f) for f in renderer.folders)}"
+    try:
+        renderer.template(name)
+    except ContentError as exc:
+        if exc.path is None:
+            return exc.message
+    return None
+
+
+def check_game(game: Game) -> list[Problem]:
+    """Checks that need no rendering: ids, expectations, glyphs, the game's own rules."""
+    problems = check_ids(game) + check_expectations(game) + check_glyphs(game)
+    own = hooks_for(game.id).checks
+    if own is not None:
+        problems.extend(own(game))
+    return problems
+
+
+def check_rendering(game: Game, renderer: Renderer, bleed_mm: float,
+                    lang: str) -> list[Problem]:
+    """Expand every face's template: template errors, and text that does not fit,
+    reported against the item whose text it is."""
+    from pnp.base.units import to_mm
+    from pnp.components import board, pad, sheet
+    from pnp.layout.options import BuildOptions
+    from pnp.render.faces import FaceBox, item_context, item_size
+
+    problems = check_templates(game, renderer)
+    if problems:
+        return problems
+    for comp in game.components.values():
+        try:
+            if comp.spec.kind in ("sheet", "pad", "board"):
+                before = len(renderer.overflows)
+                if comp.spec.kind == "sheet":
+                    sheet.render_svg(game, comp, renderer, BuildOptions(lang=lang))
+                elif comp.spec.kind == "board":
+                    board.render_svg(game, comp, renderer, BuildOptions(lang=lang))
+                else:
+                    pad.render_svgs(game, comp, renderer, BuildOptions(lang=lang),
+                                    pad.players(game)[:1])
+                path, line, key = _loc(game, ("components", comp.id))
+                problems.extend(Problem("error", path, line, key, m)
+                                for m in renderer.overflows[before:])
+                continue
+            w, h = item_size(game, comp)
+            box = FaceBox(round(to_mm(w), 4), round(to_mm(h), 4), round(bleed_mm, 4))
+            for item in comp.items:
+                before = len(renderer.overflows)
+                for side in ("front", "back"):
+                    name = getattr(comp.spec, side)
+                    if name:
+                        renderer.render(name, item_context(game, comp, item, box, lang, side))
+                problems.extend(Problem("error", str(item.source.path), item.line(),
+                                        key_text(item.key), m)
+                                for m in renderer.overflows[before:])
+        except ContentError as exc:
+            problems.append(Problem("error", exc.path, exc.line, exc.key, exc.message))
+    return problems

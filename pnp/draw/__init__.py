@@ -1,0 +1,2 @@
+"""Stage 5, draw: faces and page furniture onto reportlab canvases, and the PDF's resource
+check."""

@@ -1,0 +1,1 @@
+"""temple_rush"""

@@ -1,0 +1,1 @@
+"""The stages run in order for one command: build, validate, score sheets."""

@@ -1,0 +1,1 @@
+"""Stage 8, write: files that reach the disk, atomically and only where pnp owns them."""
