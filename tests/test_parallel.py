@@ -13,6 +13,7 @@ from conftest import ROOT, assert_clean_failure, run_pnp
 
 from pnp.base import workers as parallel
 from pnp.base.errors import ContentError, InputError, Problem, ProblemsFound
+from pnp.pipeline import jobs as game_jobs
 
 SMALL = ("temple", "dice-trip")  # the two quickest games: enough for two workers
 
@@ -101,7 +102,7 @@ def test_games_start_largest_first(monkeypatch, tmp_path: Path) -> None:
     for name, size in sizes.items():
         (tmp_path / name).mkdir()
         (tmp_path / name / "game.yaml").write_text("x" * size)
-        jobs.append(parallel.Job(tmp_path / name, tmp_path, None))  # type: ignore[arg-type]
+        jobs.append(game_jobs.Job(tmp_path / name, tmp_path, None))  # type: ignore[arg-type]
     seen: dict[str, object] = {}
 
     def record(task: object, count: int, first: tuple[int, ...] = (),
@@ -111,7 +112,7 @@ def test_games_start_largest_first(monkeypatch, tmp_path: Path) -> None:
 
     monkeypatch.setattr(parallel, "forked_map", record)
     monkeypatch.setattr(parallel, "workers", lambda jobs: 2)
-    parallel.prepare_all(jobs)
+    game_jobs.prepare_all(jobs)
     assert seen["first"] == ["huge", "mid", "small", "tiny"]
 
 

@@ -15,15 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
-
-from pnp.base.errors import PnpError
-from pnp.layout.options import BuildOptions
-
-if TYPE_CHECKING:
-    from pnp.pipeline.build import Prepared
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -149,47 +141,3 @@ def _die_with_parent(parent: int) -> None:
 def _run(index: int) -> object:
     assert _TASK is not None, "forked_map sets the task before forking"
     return _TASK(index)
-
-
-@dataclass(frozen=True)
-class Job:
-    """One game to prepare, as `build.prepare_game` takes it."""
-
-    folder: Path
-    templates_root: Path
-    opts: BuildOptions
-    custom: tuple[Path, ...] = ()
-    replace: tuple[str, ...] = ()
-
-
-def prepare_all(jobs: Sequence[Job],
-                progress: Callable[[str], None] | None = None) -> list[Prepared | PnpError]:
-    """Each game's build.Prepared, or the PnpError it stopped on, in the jobs' order.
-    `progress` hears of each component when the games are prepared one after another."""
-    from pnp.pipeline import build
-
-    def prepare(i: int) -> Prepared | PnpError:
-        job = jobs[i]
-        try:
-            return build.prepare_game(job.folder, job.templates_root, job.opts,
-                                      list(job.custom), progress=progress,
-                                      replace=list(job.replace)).prepared()
-        except PnpError as exc:
-            return exc
-
-    first: list[int] = []
-    if workers(len(jobs)) > 1:  # (one after another, order and sizes do not matter)
-        progress = None  # a worker's callbacks would run in the worker
-        weights = [_weight(job.folder) for job in jobs]
-        first = sorted(range(len(jobs)), key=lambda i: -weights[i])
-    return forked_map(prepare, len(jobs), first=first)
-
-
-def _weight(folder: Path) -> int:
-    """A game's size on disk, which follows its rendering time. Games start largest
-    first, so the small ones fill in at the end: the workers finish close together, not
-    one idle while the other renders a large game begun late."""
-    try:
-        return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
-    except OSError:
-        return 0

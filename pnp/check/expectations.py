@@ -6,11 +6,10 @@ from collections import Counter
 from typing import Any
 
 from pnp.base import fonts
-from pnp.base.errors import ContentError, Problem
+from pnp.base.errors import Problem
 from pnp.load.hooks import GameHooks, hooks_for
 from pnp.load.model import Expectation, Game, Item
 from pnp.load.source import key_text, strings_in
-from pnp.render.templates import Renderer
 
 
 def _loc(game: Game, key: tuple) -> tuple[str, int | None, str]:
@@ -185,91 +184,10 @@ def check_glyphs(game: Game) -> list[Problem]:
     return problems
 
 
-def check_templates(game: Game, renderer: Renderer) -> list[Problem]:
-    problems = []
-    for comp in game.components.values():
-        for side in ("front", "back", "overlay"):
-            name = getattr(comp.spec, side)
-            if name and (name.startswith(("/", "\\")) or ".." in name.replace("\\", "/").split("/")
-                         or ":" in name):
-                path, line, key = _loc(game, ("components", comp.id, side))
-                problems.append(Problem("error", path, line, key,
-                                        f"'{name}' must be a template name inside the template "
-                                        "folders (no absolute path, no '..')"))
-            elif name and (wrong := _template_problem(renderer, name)):
-                path, line, key = _loc(game, ("components", comp.id, side))
-                problems.append(Problem("error", path, line, key, wrong))
-    return problems
-
-
-def _template_problem(renderer: Renderer, name: str) -> str | None:
-    """Why a template named in game.yaml cannot be loaded (missing, a folder or a FIFO in
-    its place, a link out of its folder), said at the key that names it; None if it loads
-    or its trouble is inside it (a syntax error has its own file and line)."""
-    import os
-
-    from pnp.load.safeio import file_problem
-
-    if not renderer.has(name):
-        for folder in renderer.folders:
-            if os.path.lexists(folder / name):
-                return f"template '{name}' {file_problem(folder / name) or 'is unreadable'}"
-        return f"template '{name}' not found in {', '.join(str(f) for f in renderer.folders)}"
-    try:
-        renderer.template(name)
-    except ContentError as exc:
-        if exc.path is None:
-            return exc.message
-    return None
-
-
 def check_game(game: Game) -> list[Problem]:
     """Checks that need no rendering: ids, expectations, glyphs, the game's own rules."""
     problems = check_ids(game) + check_expectations(game) + check_glyphs(game)
     own = hooks_for(game.id).checks
     if own is not None:
         problems.extend(own(game))
-    return problems
-
-
-def check_rendering(game: Game, renderer: Renderer, bleed_mm: float,
-                    lang: str) -> list[Problem]:
-    """Expand every face's template: template errors, and text that does not fit,
-    reported against the item whose text it is."""
-    from pnp.base.units import to_mm
-    from pnp.components import board, pad, sheet
-    from pnp.layout.options import BuildOptions
-    from pnp.render.faces import FaceBox, item_context, item_size
-
-    problems = check_templates(game, renderer)
-    if problems:
-        return problems
-    for comp in game.components.values():
-        try:
-            if comp.spec.kind in ("sheet", "pad", "board"):
-                before = len(renderer.overflows)
-                if comp.spec.kind == "sheet":
-                    sheet.render_svg(game, comp, renderer, BuildOptions(lang=lang))
-                elif comp.spec.kind == "board":
-                    board.render_svg(game, comp, renderer, BuildOptions(lang=lang))
-                else:
-                    pad.render_svgs(game, comp, renderer, BuildOptions(lang=lang),
-                                    pad.players(game)[:1])
-                path, line, key = _loc(game, ("components", comp.id))
-                problems.extend(Problem("error", path, line, key, m)
-                                for m in renderer.overflows[before:])
-                continue
-            w, h = item_size(game, comp)
-            box = FaceBox(round(to_mm(w), 4), round(to_mm(h), 4), round(bleed_mm, 4))
-            for item in comp.items:
-                before = len(renderer.overflows)
-                for side in ("front", "back"):
-                    name = getattr(comp.spec, side)
-                    if name:
-                        renderer.render(name, item_context(game, comp, item, box, lang, side))
-                problems.extend(Problem("error", str(item.source.path), item.line(),
-                                        key_text(item.key), m)
-                                for m in renderer.overflows[before:])
-        except ContentError as exc:
-            problems.append(Problem("error", exc.path, exc.line, exc.key, exc.message))
     return problems

@@ -145,9 +145,9 @@ def build(
     offset = parse_offset(back_offset)
     overlap_pt = length_option("--overlap", overlap, *OVERLAP_MM)
 
-    from pnp.base.workers import Job, prepare_all
     from pnp.load.content import content_root, game_folder, resolve_games, shipped_dir
     from pnp.pipeline.build import write_game
+    from pnp.pipeline.jobs import Job, prepare_all
 
     opts = BuildOptions(paper=paper, bleed=bleed_pt, crop_marks=crop_marks, duplex=duplex,
                         flip=Flip(flip).value, back_offset=offset, lang=lang,

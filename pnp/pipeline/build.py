@@ -14,13 +14,14 @@ from pathlib import Path
 from types import ModuleType
 
 from pnp.base.errors import ContentError, InputError, Problem, ProblemsFound
-from pnp.check.expectations import check_game, check_templates
+from pnp.check.expectations import check_game
 from pnp.components import items as items_kind
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import PdfRecord
 from pnp.load.content import load_game
 from pnp.load.model import Game
 from pnp.load.source import key_text
+from pnp.render.template_check import check_templates
 from pnp.render.templates import Renderer, search_path
 
 

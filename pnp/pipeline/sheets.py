@@ -12,12 +12,12 @@ from typing import Any
 
 from pnp.base.errors import InputError, Problem, ProblemsFound
 from pnp.base.units import to_mm
-from pnp.check.expectations import check_templates
 from pnp.components import pad
 from pnp.layout.options import BuildOptions
 from pnp.load.hooks import hooks_for, registered
 from pnp.load.model import Component, Game
 from pnp.pipeline.build import write_atomic
+from pnp.render.template_check import check_templates
 from pnp.render.templates import Renderer, search_path
 from pnp.write.ownership import check_pdf_target
 
