@@ -28,7 +28,7 @@ def _load(count: int):  # noqa: ANN202 - benchmark helper
 
 def pnp_pad(count: int = 50) -> tuple[float, int]:
     from pnp.components import pad
-    from pnp.games.dice_trip import rules as dice_trip
+    from pnp.games.dice_trip import sheet as dice_trip
     from pnp.layout.options import BuildOptions
     from pnp.load.content import shipped_dir
     from pnp.render.templates import Renderer, search_path
@@ -45,8 +45,8 @@ def reportlab_pad(count: int = 50) -> tuple[float, int]:
     from reportlab.pdfgen.canvas import Canvas
 
     from pnp.base import fonts
-    from pnp.games.dice_trip import rules as dice_trip
-    from pnp.games.dice_trip.rules import sheet_context
+    from pnp.games.dice_trip import sheet as dice_trip
+    from pnp.games.dice_trip.sheet import sheet_context
 
     fonts.register()
     dice_trip._geometry.cache_clear()

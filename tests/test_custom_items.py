@@ -213,7 +213,7 @@ def test_a_new_city_that_cannot_be_drawn(tmp_path: Path, name: str, lat: float, 
 def test_a_new_canadian_city_gets_its_border_post_and_moves_no_one() -> None:
     import tempfile
 
-    from pnp.games.temple_trip import rules as tt
+    from pnp.games.temple_trip import data as tt
     from pnp.load.content import load_game
 
     shipped = load_game(ROOT / "content" / "temple-trip", [])

@@ -46,7 +46,7 @@ def sheet_model(paper: str, lang: str, map_name: str, per_page: int = 2) -> dict
     from pnp.base.units import to_mm
     from pnp.components.pad import SHEET_MARGIN, page_size, sheet_box
     from pnp.components.sheet import FOOTER
-    from pnp.games.dice_trip import rules as dice_trip
+    from pnp.games.dice_trip.sheet import sheet_context
     from pnp.layout.options import BuildOptions
     from pnp.load.content import load_game
 
@@ -55,7 +55,7 @@ def sheet_model(paper: str, lang: str, map_name: str, per_page: int = 2) -> dict
     game.options["map"] = map_name
     opts = BuildOptions(paper=paper, lang=lang)
     w, h = (round(to_mm(v), 3) for v in sheet_box(opts, per_page))
-    ctx = dice_trip.sheet_context(game, "sheets", lang, (w, h))
+    ctx = sheet_context(game, "sheets", lang, (w, h))
     page_h = to_mm(page_size(opts, per_page)[1])
     ox, oy = to_mm(SHEET_MARGIN), page_h - to_mm(FOOTER) - h
     lay, m = ctx["layout"], ctx["map"]
@@ -216,6 +216,7 @@ def test_the_label_rule_itself() -> None:
     from pnp.games.dice_trip import labels as lab
     from pnp.games.dice_trip.geometry import Geometry
     from pnp.games.dice_trip.maps import load_map
+    from pnp.games.dice_trip.placer import place_labels
 
     m = load_map(ROOT / "content" / "dice-trip" / "maps" / "germany.yaml", [])
     assert m is not None
@@ -226,7 +227,7 @@ def test_the_label_rule_itself() -> None:
     between = lab.Label("Kassel", "Kassel", mid[0], mid[1], "middle", w,
                         lab.text_box(mid[0], mid[1], "middle", w))
     assert "nearer its own" in (lab.label_problem(between, geo) or "")
-    placed = lab.place_labels(geo, lab.label_width)["Kassel"]
+    placed = place_labels(geo, lab.label_width)["Kassel"]
     assert lab.label_problem(placed, geo) is None
     tied = lab.Label("Kassel", "Kassel", mid[0], mid[1], "middle", w, between.box,
                      ((ax + geo.radius["Kassel"], ay), (mid[0], mid[1] - 2)))

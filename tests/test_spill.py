@@ -247,7 +247,7 @@ def test_spill_files_are_closed_however_the_build_ends(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ending: str) -> None:
     """Closed by pnp, not left to the garbage collector: the files are held here, so
     only pnp's own closing can close them."""
-    from pnp.draw.pdf import SvgPainter
+    from pnp.draw.painter import SvgPainter
 
     folder = (_deck_with_guests(tmp_path, bad_guest=ending == "a bad guest")
               if ending != "a bad card" else _big_deck(tmp_path, CARDS, bad=90))

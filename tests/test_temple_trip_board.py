@@ -14,6 +14,7 @@ from pnp.components import tiles as board_tiles
 from pnp.games.temple_trip import labels as temple_trip_labels
 from pnp.games.temple_trip import tracks as temple_trip_tracks
 from pnp.games.temple_trip.board import Board
+from pnp.games.temple_trip.squares import SQUARE
 from pnp.layout import tiling
 
 GAME = "temple-trip"
@@ -35,7 +36,7 @@ def test_the_shipped_board_validates_with_no_problem() -> None:
 
 
 def test_track_squares_are_10_mm_and_hold_the_pieces(board: Board, tt_a4: Path) -> None:
-    assert temple_trip_tracks.SQUARE == 10.0
+    assert SQUARE == 10.0
     for _, sq in board.squares():  # every square drawn 10 mm a side
         c = sq.corners()
         sides = {round(((c[i][0] - c[i - 1][0]) ** 2 + (c[i][1] - c[i - 1][1]) ** 2) ** 0.5, 3)

@@ -50,7 +50,7 @@ def test_quickstart_explains_the_die_and_moving_through_cities(quickstart: Path)
 
 
 def test_quickstart_states_the_boards_facts_from_its_data(quickstart: Path) -> None:
-    from pnp.games.temple_trip.rules import board
+    from pnp.games.temple_trip.data import board
     from pnp.load.content import load_game
 
     game = load_game(ROOT / "content" / GAME, [])

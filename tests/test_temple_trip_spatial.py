@@ -15,7 +15,7 @@ from pnp.base import geometry
 from pnp.base.spatial import Grid, Ring
 from pnp.games.temple_trip import blocked, tracks
 from pnp.games.temple_trip.land import Land
-from pnp.games.temple_trip.tracks import Square
+from pnp.games.temple_trip.squares import Square
 
 Point = tuple[float, float]
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pnp.games.dice_trip.maps import Geometry, load_map  # noqa: E402
+from pnp.games.dice_trip.geometry import Geometry  # noqa: E402
+from pnp.games.dice_trip.maps import load_map  # noqa: E402
 
 
 def main() -> None:

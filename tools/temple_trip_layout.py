@@ -4,7 +4,7 @@ Writes content/temple-trip/layout.yaml. Cities start where the plain projection 
 them; they then move as little as possible until every road has room for its squares
 (two, three across a border), unrelated cities and their names keep apart, no road
 runs through a city, and every road keeps its compass bearing within 30 degrees. The
-map is then stretched to match (pnp/games/temple_trip_map.py), so each city still sits
+map is then stretched to match (pnp/games/temple_trip/projection.py), so each city still sits
 on its true place of the drawn map. Flights get the lane (a curve's control point)
 that crosses the fewest roads, squarely, away from cities, with room for its squares.
 
@@ -30,15 +30,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pnp.games.temple_trip import tracks  # noqa: E402
-from pnp.games.temple_trip.board import RADIUS, Board, _frame  # noqa: E402
+from pnp.games.temple_trip.board import Board, _frame  # noqa: E402
+from pnp.games.temple_trip.network import RADIUS  # noqa: E402
 from pnp.games.temple_trip.projection import Projection  # noqa: E402
+from pnp.games.temple_trip.squares import SQUARE  # noqa: E402
 
 GAME = ROOT / "content" / "temple-trip"
 MAX_BEARING = math.radians(55)  # a road's drawn direction within this of the real one
 ORDER_DEG = 0.4  # degrees: neighbours further apart than this keep their compass order
 ORDER_MM = 3.0  # mm: ... and are drawn at least this far apart in that direction
 NAME_ROOM = 16.0  # mm between unrelated cities' edges: room for a name
-ROAD_CLEAR = tracks.SQUARE / 2 + 3.0  # mm between a road's line and another city's edge
+ROAD_CLEAR = SQUARE / 2 + 3.0  # mm between a road's line and another city's edge
 FOLD_KEEP = 0.5  # each triangle of neighbouring cities keeps this share of its area
 FOLD_W = 500.0
 CONFORMAL_W = 0.02  # how strongly the map keeps its shapes (angles) while it stretches
@@ -58,7 +60,7 @@ def load() -> tuple[dict, list[dict], dict]:
 
 
 def road_length(ra: float, rb: float, squares: int) -> float:
-    return ra + rb + 2 * tracks.GAP + squares * tracks.PITCH - (tracks.PITCH - tracks.SQUARE)
+    return ra + rb + 2 * tracks.GAP + squares * tracks.PITCH - (tracks.PITCH - SQUARE)
 
 
 def _areas(pts: np.ndarray, tri: np.ndarray) -> np.ndarray:

@@ -1,5 +1,5 @@
-"""`pnp sheets` and `pnp score`: Dice Trip's pads of score sheets, and a filled sheet
-checked and scored."""
+"""`pnp sheets` and `pnp score`: pads of score sheets (for games whose hooks score them),
+and a filled sheet checked and scored."""
 
 from pathlib import Path
 from typing import Annotated

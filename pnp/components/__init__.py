@@ -1,1 +1,2 @@
-"""One module per component kind: what its faces are and how they go onto pages."""
+"""Stage 6, components: one module per component kind (items: decks, tiles, tokens; board;
+sheet; pad), each laying out and drawing its own pages."""

@@ -10,12 +10,14 @@ from pnp.base.units import MM
 from pnp.components import tiles as board_tiles
 from pnp.components.items import Built
 from pnp.draw.furniture import draw_info, draw_marks
-from pnp.draw.pdf import LayerStore, PdfBytes, SvgPainter, new_canvas
+from pnp.draw.painter import SvgPainter
+from pnp.draw.pdf import PdfBytes, new_canvas
 from pnp.layout import impose
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import PdfRecord, Who
 from pnp.load.hooks import hooks_for
 from pnp.load.model import Component, Game
+from pnp.render.layers import LayerStore
 from pnp.render.templates import Renderer
 
 

@@ -14,7 +14,8 @@ from pnp.components import spare
 from pnp.draw import spill as facespill
 from pnp.draw.batches import Parse, Parsed, parse_in_parts
 from pnp.draw.furniture import draw_fold_line, draw_info, draw_marks
-from pnp.draw.pdf import Face, PdfBytes, SvgPainter, new_canvas
+from pnp.draw.painter import SvgPainter
+from pnp.draw.pdf import PdfBytes, new_canvas
 from pnp.draw.spill import Spilled
 from pnp.layout import impose
 from pnp.layout.options import BuildOptions
@@ -22,6 +23,7 @@ from pnp.layout.pages import PdfRecord, Who
 from pnp.layout.wording import words
 from pnp.load.model import Component, Game, Item
 from pnp.render.faces import item_size, iter_faces, printed_items, render_faces
+from pnp.render.layers import Face
 from pnp.render.templates import Renderer
 
 if TYPE_CHECKING:  # imported when a gutter-fold layout is asked for

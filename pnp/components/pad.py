@@ -14,7 +14,8 @@ from pnp.base.units import MM, to_mm
 from pnp.components.items import Built
 from pnp.components.sheet import FOOTER
 from pnp.draw.furniture import draw_info
-from pnp.draw.pdf import PdfBytes, SvgPainter, new_canvas
+from pnp.draw.painter import SvgPainter
+from pnp.draw.pdf import PdfBytes, new_canvas
 from pnp.layout.impose import BAND, PRINT_MARGIN, Band
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import Who

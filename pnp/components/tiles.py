@@ -14,12 +14,14 @@ from pnp.base import fonts
 from pnp.base.errors import ContentError
 from pnp.base.units import MM
 from pnp.draw.furniture import draw_marks, info_text, scale_bar
-from pnp.draw.pdf import LayerStore, PdfBytes, SvgPainter, new_canvas
+from pnp.draw.painter import SvgPainter
+from pnp.draw.pdf import PdfBytes, new_canvas
 from pnp.layout import impose, tiling
 from pnp.layout.impose import Mark
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import PdfRecord, Who
 from pnp.load.model import Component, Game
+from pnp.render.layers import LayerStore
 from pnp.render.text import wrap
 
 MARGIN = 12 * MM  # paper edge to a sheet's art: bleed, then crop marks, then 5 mm clear

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from pnp.base import fonts
 from pnp.base.units import MM
-from pnp.draw.pdf import SvgPainter
+from pnp.draw.painter import SvgPainter
 from pnp.layout.impose import Band, Mark
 
 MARK_WIDTH = 0.25  # pt: a hairline that still prints on home printers

@@ -17,7 +17,8 @@ from pathlib import Path
 from pnp.base.errors import Problem, ProblemsFound
 from pnp.base.units import INCH, MM
 from pnp.components import board as board_kind
-from pnp.draw.pdf import SvgPainter, new_canvas
+from pnp.draw.painter import SvgPainter
+from pnp.draw.pdf import new_canvas
 from pnp.load.model import Component
 from pnp.pipeline.build import Rendered
 from pnp.render.faces import item_size, render_faces

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.base.errors import InputError
-from pnp.draw.pdf import PdfBytes, SvgPainter, new_canvas
+from pnp.draw.painter import SvgPainter
+from pnp.draw.pdf import PdfBytes, new_canvas
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Preflight: check the laid-out pages, as they go to the printer, before anything is
+"""Stage 7, preflight: check the laid-out pages, as they go to the printer, before anything is
 written. `pnp build`, `pnp sheets`, `pnp score --pdf` and `pnp validate` all run it.
 
 Checks (each problem names its check):

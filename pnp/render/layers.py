@@ -21,8 +21,9 @@ from pnp.base import fonts
 from pnp.base.errors import ContentError
 from pnp.render import inksaver
 from pnp.render.drawable import check_count, check_layer, check_root
+from pnp.render.drawing_map import map_drawing
 from pnp.render.fasttext import TextRun, plain_text_runs
-from pnp.render.inkmap import TAG_ATTR, TAG_ID_PREFIX, LayerMap, map_drawing, map_runs
+from pnp.render.inkmap import TAG_ATTR, TAG_ID_PREFIX, LayerMap, map_runs
 
 RECENT_DOCS = 256  # documents remembered as split (a shared back, met every card, stays)
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from pnp.base.geometry import Point, clip_half_plane, segments_cross
 
 if TYPE_CHECKING:
-    from pnp.games.dice_trip.maps import MapSpec
+    from pnp.games.dice_trip.spec import MapSpec
 
 RADIUS = 4.3  # mm to the middle of a city circle's line
 STROKE = 0.35  # the circle's line: 2 x 4.3 - 0.35 = 8.25 mm inside for two digits

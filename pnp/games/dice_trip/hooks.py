@@ -6,6 +6,8 @@ from pathlib import Path
 
 from pnp.base.errors import Problem
 from pnp.games.dice_trip import rules, score, sheet
+from pnp.games.dice_trip.selection import selected_map
+from pnp.games.dice_trip.spec import LoadedMap
 from pnp.load.hooks import GameHooks
 from pnp.load.model import Game
 from pnp.load.source import Source
@@ -18,12 +20,12 @@ class DiceTripScorer:
         return score.read_sheet(path)
 
     def prepare(self, game: Game) -> object:
-        return rules.selected_map(game)
+        return selected_map(game)
 
     def score(self, src: Source, prepared: object, game: Game,
               problems: list[Problem]) -> object | None:
         m = prepared
-        assert isinstance(m, rules.maps.LoadedMap)
+        assert isinstance(m, LoadedMap)
         entries = score.parse_entries(src, m, game.spec.data["rules"], list(m.spec.dice),
                                       problems)
         score.check_sheet(src, entries, m, game, problems)

@@ -39,7 +39,7 @@ class Segments:
         self.index = Grid([sb for _, sb in self.items], CELL)
 
     def hits(self, box: Box) -> int:
-        """Exactly dice_trip_labels.segment_hits(box, <these segments>)."""
+        """Exactly labels.segment_hits(box, <these segments>)."""
         count = 0
         for n in self.index.near(box):
             (p, q), sb = self.items[n]

@@ -1,11 +1,11 @@
-"""Dice Trip map labels: each city's name beside its own circle, nearer to it than to
-any other circle by a margin a player can see, or tied to it by a leader line where the
-map is crowded; and the letter badge of each coloured city. All in mm, y down."""
+"""Dice Trip map labels: the rules a city's name follows (beside its own circle, nearer
+to it than to any other circle by a margin a player can see, or tied to it by a leader
+line where the map is crowded; clear of the letter badge of each coloured city) and the
+measures they use; the search that places the names: placer. All in mm, y down."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.base.geometry import Box, Point, segment_hits_box
@@ -94,12 +94,3 @@ def label_problem(label: Label, geo: Geometry) -> str | None:
             geo.radius[label.city] + 0.05:
         return f"the leader line of {label.text!r} does not start at its circle"
     return None
-
-
-def place_labels(geo: Geometry, width_of: Callable[[str], float]) -> dict[str, Label]:
-    """Every city's name: the most crowded cities choose first, then a local search
-    moves names to where they and their neighbours cost least (leader lines cost most;
-    the search: dice_trip_placer)."""
-    from pnp.games.dice_trip.placer import place_labels as search
-
-    return search(geo, width_of)

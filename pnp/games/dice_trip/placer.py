@@ -1,5 +1,5 @@
-"""Dice Trip map labels: the search that places every city's name (dice_trip_labels has
-the rules it follows). A place's own tests (inside the map, clear of the circles, its
+"""Dice Trip map labels: the search that places every city's name (labels has the
+rules it follows). A place's own tests (inside the map, clear of the circles, its
 nearest circles, the roads under it, its cost) do not depend on the names placed so far,
 so each city's candidate places are worked out once per map; a search step then only
 tests the candidates against the names already placed. All in mm, y down."""

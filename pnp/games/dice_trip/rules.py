@@ -1,7 +1,7 @@
 """Dice Trip: the game's data schema, the maps' rule checks, measured values for
-game.yaml, and the hooks a pad calls (the sheet itself: dice_trip_sheet; maps:
-dice_trip_map, dice_trip_geometry, dice_trip_labels, dice_trip_zones; scoring:
-dice_trip_score)."""
+game.yaml, and the hooks a pad calls (the sheet itself: sheet; the map in use:
+selection; maps: maps, spec, checks, geometry, labels, placer, zones; scoring:
+score)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,12 @@ from pathlib import Path
 from typing import Annotated
 
 from pnp.base.errors import InputError, Problem
+from pnp.games.dice_trip import checks as map_checks
 from pnp.games.dice_trip import maps
+from pnp.games.dice_trip.selection import read_map, selected_map, selected_map_path
+from pnp.games.dice_trip.sheet import sheet_box_layout
+from pnp.games.dice_trip.spec import LoadedMap
 from pnp.load.model import Game
-from pnp.load.paths import game_file
 from pnp.load.schema import Colour, Name, NonEmpty, Range
 
 Count = Annotated[int, Range(0, 1000)]  # the rules' counts: dice, cities, rounds ...
@@ -110,48 +113,10 @@ def label_problems(game: Game) -> list[Problem]:
                     f"{', '.join(game.spec.languages)})")]
 
 
-def map_rules(game: Game) -> maps.Rules:
+def map_rules(game: Game) -> map_checks.Rules:
     r = game.spec.data["rules"]
-    return maps.Rules(r["cities"], r["zone_sizes"], r["coloured_per_die"], r["dice"],
+    return map_checks.Rules(r["cities"], r["zone_sizes"], r["coloured_per_die"], r["dice"],
                       r["min_road_path"])
-
-
-def selected_map_path(game: Game) -> Path:
-    """--map (a shipped name or the user's own file), else the game's data.map: a shipped
-    map's name or a file inside the game folder."""
-    chosen = game.options.get("map")
-    if chosen:
-        return maps.resolve_map(game.folder, str(chosen))
-    name = game.spec.data.get("map")
-    if isinstance(name, str) and (name.endswith((".yaml", ".yml")) or "/" in name):
-        return game_file(game.folder, name, game.source, ("data", "map"))
-    return maps.resolve_map(game.folder, str(name))
-
-
-def selected_map(game: Game) -> maps.LoadedMap:
-    """The map in use: --map NAME or FILE, else the game's default. Loaded once."""
-    path = selected_map_path(game)
-    loaded, _ = _read_map(game, path)
-    if loaded is None:
-        raise _MapUnusable(path)
-    return loaded
-
-
-def _read_map(game: Game, path: Path) -> tuple[maps.LoadedMap | None, list[Problem]]:
-    """A map file and the problems reading it found, read once a run (the map in use and
-    the map checks share it)."""
-    cached = game.cache.get(("map", path))
-    if cached is None:
-        problems: list[Problem] = []
-        cached = (maps.load_map(path, problems), problems)
-        game.cache[("map", path)] = cached
-    return cached
-
-
-class _MapUnusable(Exception):
-    def __init__(self, path: Path) -> None:
-        super().__init__(f"map {path} cannot be used")
-        self.path = path
 
 
 def _per_die(game: Game) -> list[int]:
@@ -202,10 +167,10 @@ def _map_problems(game: Game, path: Path) -> list[Problem]:
     """A map's own problems, at its own file's lines (loaded and checked once)."""
     key = ("map-problems", path)
     if key not in game.cache:
-        loaded, read = _read_map(game, path)
+        loaded, read = read_map(game, path)
         found = list(read)
         if loaded is not None and not found:
-            found = maps.check_map(loaded, map_rules(game),
+            found = map_checks.check_map(loaded, map_rules(game),
                                    printed_map_boxes(game, list(loaded.spec.dice)))
             found += _die_problems(game, loaded)
         game.cache[key] = found
@@ -242,7 +207,7 @@ def expectation_blocked(game: Game, check: str | None) -> bool:
         return True
 
 
-def _die_problems(game: Game, m: maps.LoadedMap) -> list[Problem]:
+def _die_problems(game: Game, m: LoadedMap) -> list[Problem]:
     """Each die colour of a map has a printed colour, and in every language a letter of
     its own (the letter tells the rings apart in black and white)."""
     out = []
@@ -267,7 +232,6 @@ def printed_map_boxes(game: Game, dice: list[str] | None = None) -> list[tuple[f
     circles, names and zone letters are checked on each."""
     from pnp.base.units import PAPERS, to_mm
     from pnp.components.pad import sheet_box
-    from pnp.games.dice_trip.sheet import sheet_box_layout
     from pnp.layout.options import BuildOptions
 
     boxes: list[tuple[float, float]] = []

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.base.errors import Problem
-from pnp.games.dice_trip import maps
+from pnp.base.graph import adjacency
+from pnp.games.dice_trip.spec import LoadedMap
 from pnp.load.model import Game
 from pnp.load.schema import did_you_mean, problem
 from pnp.load.source import Key, Source, read_yaml
@@ -75,7 +76,7 @@ def _number(value: Any, src: Source, key: Key, problems: list[Problem]) -> tuple
     return True, value
 
 
-def parse_entries(src: Source, m: maps.LoadedMap, rules: dict[str, Any], dice: list[str],
+def parse_entries(src: Source, m: LoadedMap, rules: dict[str, Any], dice: list[str],
                   problems: list[Problem]) -> dict[str, Entry]:
     data = src.data
     cities = data.get("cities") if isinstance(data, dict) else None
@@ -122,7 +123,7 @@ def parse_entries(src: Source, m: maps.LoadedMap, rules: dict[str, Any], dice: l
     return entries
 
 
-def check_sheet(src: Source, entries: dict[str, Entry], m: maps.LoadedMap, game: Game,
+def check_sheet(src: Source, entries: dict[str, Entry], m: LoadedMap, game: Game,
                 problems: list[Problem]) -> None:
     """The rules a finished sheet must obey."""
     data = src.data if isinstance(src.data, dict) else {}
@@ -206,14 +207,14 @@ def _longest_chain(entries: dict[str, Entry], graph: dict[str, list[str]],
     return max(best.values(), key=len, default=[])
 
 
-def score(src: Source, entries: dict[str, Entry], m: maps.LoadedMap, game: Game,
+def score(src: Source, entries: dict[str, Entry], m: LoadedMap, game: Game,
           problems: list[Problem] | None = None) -> Score:
     """Add up a sheet that obeys the rules; a variant the sheet cannot score counts 0
     and adds a warning to `problems`."""
     data = src.data if isinstance(src.data, dict) else {}
     scoring = game.spec.data["scoring"]
     colour_of = {c.name: c.colour for c in m.spec.cities}
-    graph = maps.adjacency([c.name for c in m.spec.cities], [tuple(r) for r in m.spec.roads])
+    graph = adjacency([c.name for c in m.spec.cities], [tuple(r) for r in m.spec.roads])
     doubles = [e.city for e in entries.values() if e.number is not None and e.number % 11 == 0]
     matched = [e.city for e in entries.values() if e.number is not None and e.die
                and e.die == colour_of.get(e.city) and e.city not in doubles]
@@ -255,7 +256,7 @@ def score(src: Source, entries: dict[str, Entry], m: maps.LoadedMap, game: Game,
                  entries, readings)
 
 
-def _tens(played: bool, entries: dict[str, Entry], m: maps.LoadedMap) -> tuple[int, str, str]:
+def _tens(played: bool, entries: dict[str, Entry], m: LoadedMap) -> tuple[int, str, str]:
     """(points, what happened, why it cannot be scored or ""): the coloured cities still
     empty (neither filled nor crossed out) after the round that completed the six groups
     of tens."""

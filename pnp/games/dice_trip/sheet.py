@@ -12,9 +12,12 @@ from typing import Any
 from pnp.base import colour
 from pnp.base.errors import Problem
 from pnp.base.geometry import Point
+from pnp.base.graph import adjacency
 from pnp.games.dice_trip import labels as lab
-from pnp.games.dice_trip import maps, zones
+from pnp.games.dice_trip import zones
 from pnp.games.dice_trip.geometry import BADGE_R, RADIUS, RING, STROKE
+from pnp.games.dice_trip.selection import selected_map, selected_map_path
+from pnp.games.dice_trip.spec import zone_letter
 from pnp.load.model import Game
 from pnp.render.text import wrap
 
@@ -159,8 +162,6 @@ def sheet_context(game: Game, component_id: str, lang: str,
                   size: tuple[float, float] | None = None) -> dict[str, Any]:
     """Everything a score sheet draws that does not change between sheets, laid out for
     a box of `size` mm (the paper decides it; the sheet is never scaled)."""
-    from pnp.games.dice_trip.rules import selected_map, selected_map_path
-
     width, height = size or SHEET_SIZE
     m = selected_map(game)
     path = selected_map_path(game)
@@ -169,12 +170,12 @@ def sheet_context(game: Game, component_id: str, lang: str,
     letters = die_letters(text, list(m.spec.dice))
     legend = legend_lines(text, list(m.spec.dice), width)
     layout = sheet_box_layout(data["labels"], list(m.spec.dice), width, height)
-    zone_letters = tuple((z, maps.zone_letter(m.spec, z, lang)) for z in m.spec.zones)
+    zone_letters = tuple((z, zone_letter(m.spec, z, lang)) for z in m.spec.zones)
     drawn = _geometry(path.resolve(), path.stat().st_mtime, round(layout["map_w"], 2),
                       round(layout["map_h"], 2), zone_letters)
     geo, labels, badges = drawn["geo"], drawn["labels"], drawn["badges"]
     tones = data["zone_tones"]
-    graph = maps.adjacency([c.name for c in m.spec.cities], [tuple(r) for r in m.spec.roads])
+    graph = adjacency([c.name for c in m.spec.cities], [tuple(r) for r in m.spec.roads])
     zone_tone = {z: tones[i % len(tones)] for i, z in enumerate(m.spec.zones)}
     cities = []
     for c in m.spec.cities:

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any
 from pnp.base.geometry import Box, Point, point_in_polygon
 from pnp.games.dice_trip.geometry import BADGE_R, Geometry, badges
 from pnp.games.dice_trip.index import Boxes, Segments
-from pnp.games.dice_trip.labels import Label, circle_gap, label_width, place_labels
+from pnp.games.dice_trip.labels import Label, circle_gap, label_width
+from pnp.games.dice_trip.maps import load_map
+from pnp.games.dice_trip.placer import place_labels
 
 if TYPE_CHECKING:
-    from pnp.games.dice_trip.maps import MapSpec
+    from pnp.games.dice_trip.spec import MapSpec
 
 ZONE_SIZES = (4.2, 3.4, 2.8)  # mm: a zone letter's font size, smaller where room is short
 # mm: discs farther than this from a letter's middle cannot cut its room below the 2.5 mm
@@ -205,8 +207,6 @@ def map_file(path: Path, mtime: float) -> MapSpec:
     """A map file as read (by file and its time: read once for all its boxes; the map
     checks hand over the copy they read)."""
     if (path, mtime) not in _FILES:
-        from pnp.games.dice_trip.maps import load_map
-
         loaded = load_map(path, [])
         assert loaded is not None
         remember_map(path, mtime, loaded.spec)

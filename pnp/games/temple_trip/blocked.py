@@ -1,9 +1,9 @@
 """Where a road's squares cannot go: the stretches of a Temple Trip road where a square
-would touch an air lane, an air square or another road (temple_trip_tracks lays the
-squares in what is left). Each stretch near such a thing is scanned every 0.25 mm with
-the square itself; the scan asks a grid (spatial.Grid) for the lines near each square
-and skips those whose box lies clear of the square's, so each answer comes from the
-same exact tests as a scan of every line, only on far fewer of them."""
+would touch an air lane, an air square or another road (tracks.py lays the squares in
+what is left). Each stretch near such a thing is scanned every 0.25 mm with the square
+itself; the scan asks a grid (spatial.Grid) for the lines near each square and skips
+those whose box lies clear of the square's, so each answer comes from the same exact
+tests as a scan of every line, only on far fewer of them."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from pnp.base.geometry import (
     turned_square,
 )
 from pnp.base.spatial import Grid
-from pnp.games.temple_trip.tracks import CLEAR, SQUARE, Path, Square
+from pnp.games.temple_trip.squares import CLEAR, SQUARE, Path, Square
 
 SLACK = 1e-3  # mm: far more than rounding moves any coordinate here (~1e-12 mm)
 HALF = (SQUARE + 2 * CLEAR) / 2  # a road square's half side, with its clearance

@@ -1,23 +1,21 @@
 """The Temple Trip board: cities from the TEMPLE cards (and Salt Lake City), each at its
 place on the drawn map; roads and flights from board.yaml as chains of track squares;
 Border Posts where a road crosses the drawn border; the map drawn through the same
-warp (temple_trip_map) so coasts, borders and lakes sit where the cities say."""
+warp (projection.py) so coasts, borders and lakes sit where the cities say."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.base.geometry import Point, clip_box, segments_cross
 from pnp.base.graph import adjacency, reachable
 from pnp.games.temple_trip.land import Land
+from pnp.games.temple_trip.network import City, Route
 from pnp.games.temple_trip.projection import MapView, Projection, Warp
+from pnp.games.temple_trip.squares import Path, Square
 from pnp.games.temple_trip.tracks import (
     GAP,
-    SQUARE,
-    Path,
-    Square,
     air_count,
     air_kinds,
     great_circle_km,
@@ -27,51 +25,7 @@ from pnp.games.temple_trip.tracks import (
     sample,
 )
 
-RADIUS = {"slc": 17.5, "airport": 8.5, "temple": 7.5}  # mm: each holds its pawns
 ANCHOR_STEP = 60.0  # mm between the frame's fixed points (the warp keeps the frame)
-
-
-@dataclass
-class City:
-    name: str
-    country: str
-    lat: float
-    lon: float
-    kind: str  # slc | airport | temple
-    flight_only: bool
-    area: str  # mainland | an inset's name
-    pos: Point = (0.0, 0.0)
-    card: str | None = None  # the TEMPLE card's id
-    placed: bool = False  # its place comes from layout.yaml (else from the warp)
-
-    @property
-    def radius(self) -> float:
-        return RADIUS[self.kind]
-
-    @property
-    def airport(self) -> bool:
-        return self.kind in ("slc", "airport")
-
-
-@dataclass
-class Route:
-    mode: str  # road | air
-    a: str
-    b: str
-    squares: list[Square] = field(default_factory=list)
-    path: Path | None = None
-    curve: tuple[Point, Point, Point] | None = None  # air: quadratic Bézier
-    problems: list[str] = field(default_factory=list)
-    km: float = 0.0
-    via: list[Point] = field(default_factory=list)  # road: bends, as [lon, lat]
-
-    @property
-    def border(self) -> bool:
-        return any(s.kind == "border" for s in self.squares)
-
-    @property
-    def name(self) -> str:
-        return f"{self.a}–{self.b}"
 
 
 class Board:
@@ -316,5 +270,3 @@ def _intersection(p1: Point, p2: Point, p3: Point, p4: Point) -> Point | None:
         return (p1[0] + t * (p2[0] - p1[0]), p1[1] + t * (p2[1] - p1[1]))
     return None
 
-
-SQUARE_MM = SQUARE

@@ -1,8 +1,6 @@
 """Temple Trip cards: what the ASSIGNMENT and LEGEND cards say, checked against the board
-they are played on and the rules document they cite.
-
-Kept apart from temple_trip.py (the board's module) so the two can change side by side;
-temple_trip.py calls `checks`, `item_context` and `rules_doc_checks` from here.
+they are played on and the rules document they cite (citations.py checks the LEGEND
+card's). checks.py calls `checks` and `MEASURES`, context.py calls `item_context`.
 """
 
 from __future__ import annotations
@@ -12,6 +10,7 @@ from typing import Any
 
 from pnp.base.errors import Problem
 from pnp.games.temple_trip.citations import legend_problems
+from pnp.games.temple_trip.data import board
 from pnp.load.items import undrawn_choices
 from pnp.load.model import Game, Item
 from pnp.load.schema import did_you_mean
@@ -31,8 +30,6 @@ FILLER = set("a an the your you yours this that it its their them at once now st
 
 
 def _travel_modes(game: Game) -> int:
-    from pnp.games.temple_trip.rules import board
-
     b = board(game)
     return int(bool(b.roads)) + int(bool(b.air))
 
@@ -67,8 +64,6 @@ def meaning(effect: str) -> str:
 
 
 def _cities(game: Game) -> tuple[dict[str, Any], str]:
-    from pnp.games.temple_trip.rules import board
-
     b = board(game)
     return b.cities, b.spec["salt_lake_city"]["name"]
 
@@ -143,7 +138,6 @@ def _place(words: str, cities: dict[str, Any], countries: set[str]) -> str | Non
 
 def item_context(game: Game, component_id: str, item: Item) -> dict[str, Any]:
     if component_id == "legend":
-        from pnp.games.temple_trip.rules import board
         from pnp.games.temple_trip.legend import layout
 
         radius = {c.kind: c.radius for c in board(game).cities.values()}

@@ -1,200 +1,143 @@
-"""What the Temple Trip board must be for a family to play on it: the network the rules
-need (every city reached, borders posted, airports flown), geography kept (cities on
-their own country's land, compass order, Salt Lake City's neighbours by road), tracks a
-piece can use (an Open Road square on every road, Clear Skies and calm zones on every
-flight, lanes clear of roads and cities), and a drawing that reads (names clear, flags
-on land). Each check returns plain messages; temple_trip.py locates them."""
+"""Temple Trip's measures and checks: the counts the game's expectations are measured
+on, and the TEMPLE, ASSIGNMENT and custom cards and the board checked against the rules
+(the board's own rules in playable.py, the cards' in cards.py, custom temples' in
+custom.py), each problem placed at the line that causes it."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator
+from pnp.base.errors import Problem
+from pnp.games.temple_trip import cards, custom, playable
+from pnp.games.temple_trip.data import board, board_files, file_problems, temple_cards
+from pnp.games.temple_trip.rules_doc import rule_refs
+from pnp.load.model import Game, Item
+from pnp.load.schema import did_you_mean, problem
+from pnp.load.source import Key
 
-from pnp.base.geometry import (
-    Point,
-    distance_to_segment,
-    point_in_polygon,
-    polygons_overlap,
-    segment_hits_box,
-    segments_cross,
-)
-from pnp.base.spatial import Grid
-from pnp.games.temple_trip import labels
-from pnp.games.temple_trip.board import Board, Route
-
-ORDER_DEG = 0.4  # neighbours further apart than this (degrees) keep their compass order
-DRIFT_MM = 8.0  # a city is drawn at most this far from its spot on the drawn map
-MOST = 2 / 3  # "most" roads and flights carry an Assignment square
-BRIDGE_MM = 6.0  # a road may cross this much water (a bridge, a narrows)
+NAMED_CARDS = {"Passport Express": ("blue", "bottom"), "Straight and Narrow Road": ("blue", None),
+               "Airway to Heaven": ("blue", None)}
 
 
-def network(b: Board, start: str) -> Iterator[tuple[str, str]]:
-    """(where, message): where is 'roads', 'air' or '' (the board as a whole)."""
-    for r in b.roads:
-        ends = (b.cities[r.a], b.cities[r.b])
-        if any(c.flight_only for c in ends):
-            yield "roads", f"{r.name}: a flight-only city has no roads (rule 10)"
-        if not r.squares:
-            yield "roads", f"road {r.name} is too short for a single square"
-        elif "open" not in {s.kind for s in r.squares}:
-            yield "roads", f"road {r.name} has no Open Road square: no red cone fits on it"
-        if ends[0].country != ends[1].country and "USA" in (ends[0].country, ends[1].country) \
-                and not r.border:
-            yield "roads", f"road {r.name} crosses a border without a Border Post"
-    for r in b.air:
-        for end in (r.a, r.b):
-            if not b.cities[end].airport:
-                yield "air", f"flight {r.name}: {end} has no airport"
-        for p in r.problems:
-            yield "air", f"flight {r.name}: {p}"
-        kinds = [s.kind for s in r.squares]
-        if not kinds or kinds[0] != "calm" or kinds[-1] != "calm":
-            yield "air", f"flight {r.name} needs a turbulence-free zone at both ends"
-        if "sky" not in kinds:
-            yield "air", f"flight {r.name} has no Clear Skies square: no blue cone fits on it"
-    for r, o in b.road_crossings():
-        yield "roads", f"road {r.name} crosses road {o.name}"
-    unreached = sorted(set(b.cities) - b.reachable(start))
-    if unreached:
-        yield "", f"not reachable from {start}: {', '.join(unreached)}"
-    for c in b.cities.values():
-        if c.flight_only and c.name in b.reachable(start, ("road",)):
-            yield "", f"{c.name} is reachable only by air, yet a road leads there (rule 10)"
-    inland = b.reachable(start, ("road",), countries={"USA"})
-    for c in sorted(b.cities.values(), key=lambda c: c.name):
-        if c.country == "USA" and not c.flight_only and c.name not in inland:
-            yield "roads", (f"{c.name} cannot be reached from {start} on USA roads: "
-                            "every trip there pays Border Posts")
-    sneaked = sorted(n for n in b.reachable(start, ("road",), through_border=False)
-                     if b.cities[n].country != "USA")
-    if sneaked:
-        yield "roads", f"reached from the USA without a Border Post: {', '.join(sneaked)}"
-    kinds = {s.kind for _, s in b.squares()}
-    for kind in ("open", "zone", "assign", "border", "sky", "calm"):
-        if kind not in kinds:
-            yield "", f"the board has no '{kind}' square"
-    for mode, routes in (("roads", b.roads), ("air", b.air)):
-        carrying = sum(1 for r in routes if any(s.kind == "assign" for s in r.squares))
-        if routes and carrying < MOST * len(routes):
-            yield mode, (f"only {carrying} of {len(routes)} {mode} carry an Assignment "
-                         "square: the rules find them on most routes")
+def expectation_blocked(game: Game, check: str | None) -> bool:
+    """Expectations measured on the board wait for its files to be sound: their own
+    problems are reported at their own lines."""
+    return check in ("mainland-airports", "airports", "banks", "travel-modes") \
+        and bool(file_problems(game))
 
 
-def geography(b: Board, start: str) -> Iterator[tuple[str, str]]:
-    """Cities where the drawn map says they are, in their own country, in compass order,
-    and Salt Lake City joined by road to its nearest temple cities."""
-    for c in b.cities.values():
-        if c.area != "mainland":
-            continue
-        drift = math.dist(c.pos, b.map(c.lon, c.lat))
-        if drift > DRIFT_MM:
-            yield "", (f"{c.name} is drawn {drift:.0f} mm from its place on the map "
-                       f"(at most {DRIFT_MM:g} mm)")
-        found = b.country_at(c.pos)
-        if found != c.country:
-            yield "", f"{c.name} is drawn in {found or 'the water'}, not in {c.country}"
-    for r in b.roads:
-        a, c = b.cities[r.a], b.cities[r.b]
-        if a.area != "mainland" or c.area != "mainland":
-            continue
-        dx, dy = c.pos[0] - a.pos[0], c.pos[1] - a.pos[1]
-        if (c.lon - a.lon > ORDER_DEG and dx <= 0) or (a.lon - c.lon > ORDER_DEG and dx >= 0):
-            yield "roads", f"{r.name}: east and west are swapped on the board"
-        if (c.lat - a.lat > ORDER_DEG and dy >= 0) or (a.lat - c.lat > ORDER_DEG and dy <= 0):
-            yield "roads", f"{r.name}: north and south are swapped on the board"
-        wet = b.water_mm(_legs(b, r))
-        if wet > BRIDGE_MM:
-            yield "roads", (f"road {r.name} runs {wet:.0f} mm over the sea or a lake (a "
-                            f"bridge's {BRIDGE_MM:g} mm at most): bend it round the water")
-    folds = _folds(b)
-    if folds:
-        x, y = folds[0]
-        yield "", f"the map's stretch folds over itself near {x:.0f}, {y:.0f} mm"
-    home = b.cities[start]
-    near = sorted((c for c in b.cities.values() if c is not home and c.area == "mainland"),
-                  key=lambda c: math.dist((c.lon * math.cos(math.radians(c.lat)), c.lat),
-                                          (home.lon * math.cos(math.radians(home.lat)),
-                                           home.lat)))[:2]
-    joined = {r.b if r.a == start else r.a for r in b.roads if start in (r.a, r.b)}
-    for c in near:
-        if c.name not in joined:
-            yield "roads", f"{start} has no road to {c.name}, one of its two nearest cities"
+MEASURES = {
+    "regions": lambda g: len({i.fields.get("region") for i in temple_cards(g)}),
+    "airport-temples": lambda g: sum(1 for i in temple_cards(g) if not i.custom
+                                     and i.fields.get("travel") in ("both", "flight")),
+    "mainland-airports": lambda g: sum(1 for c in board(g).cities.values()
+                                       if c.airport and not c.flight_only),
+    "airports": lambda g: sum(1 for c in board(g).cities.values() if c.airport),
+    "pawn-colours": lambda g: len({i.fields.get("colour") for i in g.components["pawns"].items}),
+    "banks": lambda g: len(board_files(g)[0].data["board"].get("banks", [])),
+}
+MEASURES.update(cards.MEASURES)
 
 
-def drawing(b: Board) -> Iterator[tuple[str, str]]:
-    """Lanes clear of cities, names clear of everything, flags on their own land."""
-    for r in b.air:
-        if r.path is None:
-            continue
-        segs = r.path.segments()
-        xs, ys = [p[0] for p in r.path.points], [p[1] for p in r.path.points]
-        box = (min(xs), min(ys), max(xs), max(ys))
-        for c in b.cities.values():
-            # past 2 mm beyond its radius a lane is clear of a city: measured no further
-            if c.name not in (r.a, r.b) and \
-                    _lane_gap(c.pos, segs, box, c.radius + 2.0) - c.radius < 1.0:
-                yield "air", f"flight {r.name} passes over {c.name}"
-    for message in labels.collisions(b):
-        yield "", message
-    lines = [(o, p, q) for o in b.roads for p, q in b.road_line(o).segments()]
-    # a line whose box (grown by 1 mm) misses a square's box cannot touch the square
-    grid = Grid([(min(p[0], q[0]) - 1, min(p[1], q[1]) - 1, max(p[0], q[0]) + 1,
-                  max(p[1], q[1]) + 1) for _, p, q in lines], 16.0)
-    for r in b.roads:
-        for n, sq in enumerate(r.squares, 1):
-            corners = sq.corners()
-            box = (min(x for x, _ in corners), min(y for _, y in corners),
-                   max(x for x, _ in corners), max(y for _, y in corners))
-            if any(lines[i][0] is not r and segment_hits_box(lines[i][1], lines[i][2], box)
-                   and _crosses(corners, lines[i][1], lines[i][2]) for i in grid.near(box)):
-                yield "roads", f"road {r.name}: square {n} lies on another road"
-    squares = [s.corners() for _, s in b.squares()]
-    for i, (flag, box) in enumerate(zip(b.spec.get("flags", []), labels.flag_boxes(b),
-                                        strict=True)):
-        x0, y0, x1, y1 = box
-        corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-        if any(b.country_at(p) != flag["country"] for p in corners + [((x0 + x1) / 2,
-                                                                         (y0 + y1) / 2)]):
-            yield f"flags.{i}", f"the {flag['country']} flag is not wholly on its own land"
-        if any(polygons_overlap(corners, s) for s in squares) or any(
-                labels.disc_hits_box(c.pos, c.radius, box) for c in b.cities.values()):
-            yield f"flags.{i}", f"the {flag['country']} flag covers a square or a city"
+def card_checks(game: Game) -> list[Problem]:
+    out: list[Problem] = []
+    slc = board_files(game)[0].data["board"]["salt_lake_city"]["name"]
+    names: dict[str, Item] = {}
+    for item in temple_cards(game):
+        f = item.fields
+        for field in ("temple", "city", "state", "country", "travel"):
+            if f.get(field) in (None, ""):
+                out.append(item.problem(field, "required on a TEMPLE card (only blank cards may "
+                                           "leave it out)"))
+        if f.get("city") == slc:
+            out.append(item.problem("city", f"{slc} has no TEMPLE card: it is the start and "
+                                        "finish (rule 9, rule 10)"))
+        if f.get("travel") in ("both", "flight") and f.get("country") not in (None, "USA"):
+            out.append(item.problem("travel", "every Airport / Temple is in the USA (rule 10)"))
+        name = str(f.get("temple") or "")
+        if name in names:
+            first = names[name]
+            out.append(item.problem("temple", f"'{name}' is already in the game "
+                                          f"({first.source.path.name}:{first.line()})"))
+        names.setdefault(name, item)
+    assignments = game.components.get("assignments")
+    if assignments:
+        seen: dict[str, Item] = {}
+        for item in assignments.items:
+            n = str(item.fields["name"])
+            if n in seen:
+                out.append(item.problem("name", f"two ASSIGNMENT cards are called '{n}'"))
+            seen[n] = item
+        for n, (colour, returns) in NAMED_CARDS.items():
+            card = seen.get(n)
+            if card is None:
+                out.append(Problem("error", str(assignments.source.path) if assignments.source
+                                   else None, 1, "assignments",
+                                   f"the rules name the card '{n}': it is missing"))
+            elif card.fields["colour"] != colour or (returns and card.fields["returns"] != returns):
+                where = f" returned to the {returns} of the pile" if returns else ""
+                out.append(card.problem(None, f"'{n}' is a {colour} card{where}"))
+        if not any("cone" in str(i.fields["effect"]).lower() and i.fields["returns"] == "top"
+                   for i in assignments.items):
+            path = str(assignments.source.path) if assignments.source else None
+            out.append(Problem("error", path, 1, "assignments", "the rules name a card that "
+                               "ignores cones and goes back on top of the draw pile: none found "
+                               "(rule 11)"))
+    return out
 
 
-def _lane_gap(c: Point, segs: list[tuple[Point, Point]], box: tuple[float, ...],
-              reach: float) -> float:
-    """The least distance_to_segment from c to a lane's segments where that is under
-    `reach` (else some distance over it): a segment whose box, grown by reach, misses c
-    is further off than that, so only the others are measured; `box` is the lane's."""
-    near = []
-    if box[0] - reach <= c[0] <= box[2] + reach and box[1] - reach <= c[1] <= box[3] + reach:
-        near = [(p, q) for p, q in segs
-                if min(p[0], q[0]) - reach <= c[0] <= max(p[0], q[0]) + reach
-                and min(p[1], q[1]) - reach <= c[1] <= max(p[1], q[1]) + reach]
-    return min(distance_to_segment(c, p, q) for p, q in near or segs[:1])
+def board_checks(game: Game) -> list[Problem]:
+    bsrc = board_files(game)[0]
+    spec = bsrc.data["board"]
+    out: list[Problem] = []
+    customs = {i.fields.get("city"): i for i in temple_cards(game) if i.custom}
+
+    def at(key: Key, message: str) -> None:
+        """A problem of the board; one that a user's new city causes is theirs."""
+        mine = next((i for c, i in customs.items() if c and c in message), None)
+        if mine is not None:
+            out.append(mine.problem("lat", message))
+        else:
+            out.append(problem(bsrc, ("board",) + key, message))
+
+    b = board(game)
+    for mode in ("roads", "air"):
+        for i, route in enumerate(spec.get(mode, [])):
+            for j, end in enumerate(route[:2]):
+                if end not in b.cities:
+                    at((mode, i, j), f"no city '{end}' on the board"
+                                     f"{did_you_mean(str(end), b.cities)}")
+    if out:
+        return out
+    start = spec["salt_lake_city"]["name"]
+    for found in (playable.network(b, start), playable.geography(b, start),
+                  playable.drawing(b)):
+        for where, message in found:
+            key: Key = tuple(int(k) if k.isdigit() else k for k in where.split(".")) \
+                if where else ()
+            at(key, message)
+    for i, bank in enumerate(spec.get("banks", [])):
+        if bank.get("cones") != 15:
+            at(("banks", i), "a cone bank holds the 15 cones of its colour")
+    return out
 
 
-def _crosses(poly: list, p: tuple, q: tuple) -> bool:
-    """Whether the segment p-q runs through the polygon (a square's face)."""
-    return any(segments_cross(p, q, a, c) for a, c in zip(poly, poly[1:] + poly[:1],
-                                                             strict=True)) or \
-        point_in_polygon(p, poly)
+def custom_checks(game: Game) -> list[Problem]:
+    shipped = {i.fields.get("city") for i in temple_cards(game) if not i.custom}
+    return custom.checks(board(game), [i for i in temple_cards(game) if i.custom], shipped,
+                         game.spec.data["max_custom"], Item.problem)
 
 
-def _legs(b: Board, r: Route) -> list:
-    """The road's line from city edge to city edge (a coastal city's disc may reach
-    over the water; its road starts on land)."""
-    pts = list(b.road_line(r).points)
-    pts[0] = _toward(pts[0], pts[1], b.cities[r.a].radius)
-    pts[-1] = _toward(pts[-1], pts[-2], b.cities[r.b].radius)
-    return pts
-
-
-def _toward(p: tuple, q: tuple, d: float) -> tuple:
-    length = math.dist(p, q) or 1.0
-    return (p[0] + (q[0] - p[0]) * d / length, p[1] + (q[1] - p[1]) * d / length)
-
-
-def _folds(b: Board) -> list[tuple[float, float]]:
-    """Board points where the stretch turns the map inside out (a triangle flips)."""
-    return b.map.warp.folds()
+def checks(game: Game) -> list[Problem]:
+    custom.hide_replaced_blanks(game)
+    found = file_problems(game)
+    if found:  # the cards and the board are checked against sound board files
+        return found
+    out = card_checks(game) + custom_checks(game) + cards.checks(game)
+    if any(p.severity == "error" for p in out):
+        return out
+    out.extend(board_checks(game))
+    count = game.spec.data["rule_count"]
+    for item, field, n in rule_refs(game):
+        if not 1 <= n <= count:
+            out.append(item.problem(field, f"rule {n} does not exist (the rules are numbered "
+                                       f"1-{count})"))
+    return out

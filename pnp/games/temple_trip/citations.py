@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from pnp.base.errors import Problem
+from pnp.games.temple_trip.data import board
 from pnp.load.model import Game
 from pnp.load.schema import did_you_mean
 
@@ -19,8 +20,6 @@ CITE_PART = re.compile(r"^(?:rule (?P<rule>\d+)|(?P<section>[A-Z][A-Z &'/-]*[A-Z
 
 def board_symbols(game: Game) -> dict[str, str]:
     """Every symbol the board draws (and the cones played on it) → what it is."""
-    from pnp.games.temple_trip.rules import board
-
     b = board(game)
     out: dict[str, str] = {}
     for r in b.roads:

@@ -1,19 +1,26 @@
-"""Custom TEMPLE cards on the Temple Trip board. A temple in a city already on the board
-must match that city (country, travel mode); a new city is drawn where the map says it
-is (through the same stretch as every coast and border), joined by road to the nearest
-city it can reach, and must find room there: off other cities, routes, squares and names."""
+"""Custom TEMPLE cards on the Temple Trip board. A custom temple file holds one temple or
+a list of them, and each prints instead of a blank card of its region. A temple in a city
+already on the board must match that city (country, travel mode); a new city is drawn
+where the map says it is (through the same stretch as every coast and border), joined by
+road to the nearest city it can reach, and must find room there: off other cities,
+routes, squares and names."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from pnp.base.errors import Problem
 from pnp.base.geometry import boxes_overlap, distance_to_segment, segments_cross
 from pnp.games.temple_trip import labels
-from pnp.games.temple_trip.board import Board, City
-from pnp.games.temple_trip.tracks import SQUARE
-from pnp.load.model import Item
+from pnp.games.temple_trip.board import Board
+from pnp.games.temple_trip.network import City
+from pnp.games.temple_trip.squares import SQUARE
+from pnp.load.model import Game, Item
+from pnp.load.schema import problem
+from pnp.load.source import Key, Source
 
 TOO_CLOSE = 3.0  # mm of board between a new city's circle and another city's
 AIR_CLEARANCE = 3.0  # mm between a new city's circle and a flight's lane
@@ -138,3 +145,41 @@ def new_city_problems(b: Board, city: City) -> list[str]:
         if labels.disc_hits_box(other.pos, other.radius, mine) or boxes_overlap(mine, label.box):
             out.append(f"the name {city.name} would cover {name} or its name")
     return out
+
+
+def custom_entries(src: Source, problems: list[Problem]
+                   ) -> list[tuple[str, Key, list[Any], bool]] | None:
+    """A custom temple file is one temple (temple:, city:, ...) or `temples: [...]`."""
+    data = src.data
+    stem = Path(src.path).stem
+    if isinstance(data, dict) and "temples" in data:
+        entries = data["temples"]
+        if not isinstance(entries, list):
+            problems.append(problem(src, ("temples",), "must be a list of temples"))
+            return None
+        return [("temples", ("temples",),
+                 [{**e, "id": e.get("id", f"custom-{stem}-{i + 1}"), "custom": True}
+                  if isinstance(e, dict) else e for i, e in enumerate(entries)], False)]
+    if isinstance(data, dict) and "temple" in data:
+        return [("temples", (), [{**data, "id": data.get("id", f"custom-{stem}"),
+                                  "custom": True}], True)]
+    problems.append(Problem("error", str(src.path), 1, None,
+                            "a custom temple file holds one temple (temple:, city:, state:, "
+                            "country:, region:, travel:, lat:, lon:)"))
+    return None
+
+
+def hide_replaced_blanks(game: Game) -> None:
+    """Each custom temple prints instead of the blank card of its region, unless it
+    names the card it replaces."""
+    comp = game.components.get("temples")
+    if comp is None:
+        return
+    blanks = [i for i in comp.items if i.fields.get("blank") and not i.custom]
+    for item in comp.items:
+        if item.custom and item.replaces is None and not item.fields.get("blank"):
+            match = next((b for b in blanks if b.taken < b.copies
+                          and b.fields.get("region") == item.fields.get("region")), None)
+            if match:
+                match.taken += 1
+                item.replaces = match.id

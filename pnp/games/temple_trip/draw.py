@@ -8,7 +8,7 @@ from typing import Any
 
 from pnp.games.temple_trip import labels
 from pnp.games.temple_trip.board import Board
-from pnp.games.temple_trip.tracks import SQUARE
+from pnp.games.temple_trip.squares import SQUARE
 
 SLOT = 9.5  # mm: a bank slot, for an 8 mm cone token
 SLOT_PITCH = 12.5  # mm between slot centres

@@ -11,15 +11,14 @@ crosses a road the road leaves a gap and nothing is drawn over anything else."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
-from pnp.base.geometry import Point, polygons_overlap, segment_hits_polygon, square_corners
+from pnp.base.geometry import Point, polygons_overlap, segment_hits_polygon
 from pnp.base.spatial import Grid
+from pnp.games.temple_trip.blocked import blocked as stretches
+from pnp.games.temple_trip.squares import CLEAR, SQUARE, Path, Square
 
-SQUARE = 10.0  # mm: a track square (two pawn bases side by side, or a cone)
 PITCH = 11.5  # mm between road square centres
 GAP = 1.5  # mm between a city's edge and the nearest square
-CLEAR = 1.0  # mm kept between a square and a line or a square of another route
 AIR_MIN_PITCH = SQUARE + 3.0  # mm: air squares never closer than this
 AIR_SLIDE = 0.25  # an air square slides at most this share of its step
 KM_AIR_BASE = 700.0  # km: flights up to about this long have four squares
@@ -27,17 +26,6 @@ NEAR = SQUARE * 1.5  # mm: a road this near an air square's centre (box to box) 
 
 ROAD_KINDS = ("open", "zone", "assign", "border")  # cones: only on open
 AIR_KINDS = ("sky", "calm", "assign")  # cones: only on sky
-
-
-@dataclass
-class Square:
-    x: float
-    y: float
-    angle: float  # degrees: the route's direction (glyphs are drawn upright regardless)
-    kind: str
-
-    def corners(self, grow: float = 0.0) -> list[Point]:
-        return square_corners(self.x, self.y, SQUARE + 2 * grow, math.radians(self.angle))
 
 
 def air_count(km: float) -> int:
@@ -62,36 +50,6 @@ def bezier(c: tuple[Point, Point, Point], t: float) -> Point:
 
 def sample(c: tuple[Point, Point, Point], steps: int = 160) -> list[Point]:
     return [bezier(c, k / steps) for k in range(steps + 1)]
-
-
-class Path:
-    """A polyline measured by arc length."""
-
-    def __init__(self, points: list[Point]) -> None:
-        self.points = points
-        self.at = [0.0]
-        for p, q in zip(points, points[1:], strict=False):
-            self.at.append(self.at[-1] + math.dist(p, q))
-        self.length = self.at[-1]
-
-    def point(self, s: float) -> tuple[Point, float]:
-        """The point at arc length s and the direction there (degrees)."""
-        s = max(0.0, min(self.length, s))
-        lo, hi = 0, len(self.at) - 1
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if self.at[mid] <= s:
-                lo = mid
-            else:
-                hi = mid
-        p, q = self.points[lo], self.points[hi]
-        span = self.at[hi] - self.at[lo] or 1.0
-        t = (s - self.at[lo]) / span
-        angle = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0]))
-        return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t), angle
-
-    def segments(self) -> list[tuple[Point, Point]]:
-        return list(zip(self.points, self.points[1:], strict=False))
 
 
 def _hits_line(corners: list[Point], segments: list[tuple[Point, Point]]) -> bool:
@@ -202,8 +160,6 @@ def road_squares(path: Path, ra: float, rb: float, lanes: list[list[Point]],
         - SQUARE / 2
     if hi < lo:
         return []
-    from pnp.games.temple_trip.blocked import blocked as stretches  # it imports this module
-
     blocked = stretches(path, lanes, air, roads or [], lo, hi)
     out: list[Square] = []
     for f0, f1 in _free(lo, hi, blocked):

@@ -1,0 +1,128 @@
+"""Temple Trip's `data` (its schema) and what it names: the board's files, read once a
+game, and the board built from them and the TEMPLE cards, once a game. Everything that
+needs the board (the checks, the cards, the templates) comes here for it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from pnp.base.errors import ContentError, Problem
+from pnp.games.temple_trip.board import Board
+from pnp.load.model import Game, Item
+from pnp.load.paths import game_file
+from pnp.load.schema import Colour, Name, NonEmpty, Range
+from pnp.load.source import Key, Source, read_yaml
+
+
+@dataclass
+class CardBorder:
+    fill: Colour
+    name: str
+
+
+@dataclass
+class Country:
+    name: Name  # printed under a temple card's city
+
+
+@dataclass
+class Region:
+    """A temple card's art in its region's colours (art.svg.j2)."""
+
+    sky: Colour
+    ground: Colour
+    ink: Colour
+
+
+QUICKSTART_BORDERS = ("red", "purple", "grey", "blue")  # the QuickStart's key draws these
+
+
+@dataclass
+class Data:
+    board: Name
+    outlines: Name
+    layout: Name
+    max_custom: Annotated[int, Range(0, 100)]
+    rule_count: Annotated[int, Range(1, 1000)]
+    regions: Annotated[dict[str, Region], NonEmpty]
+    borders: Annotated[dict[str, CardBorder], NonEmpty]
+    returns: Annotated[dict[str, str], NonEmpty]
+    countries: Annotated[dict[str, Country], NonEmpty]
+
+    def shape_problems(self) -> list[tuple[Key, str]]:
+        missing = [c for c in QUICKSTART_BORDERS if c not in self.borders]
+        return [(("borders",), f"no entry for {', '.join(missing)} (the QuickStart's key "
+                               f"draws the {', '.join(QUICKSTART_BORDERS)} cards)")
+                ] if missing else []
+
+
+DATA_SCHEMA = Data
+
+
+def temple_cards(game: Game, printed_only: bool = False) -> list[Item]:
+    """The TEMPLE cards that name a temple (not the blank ones)."""
+    comp = game.components.get("temples")
+    if comp is None:
+        return []
+    return [i for i in comp.items if not i.fields.get("blank")
+            and not (printed_only and i.taken >= i.copies)]
+
+
+def board_files(game: Game) -> tuple[Source, Source, Source]:
+    data = game.spec.data
+    if "files" not in game.cache:
+        game.cache["files"] = tuple(
+            read_yaml(game_file(game.folder, data.get(k), game.source, ("data", k)))
+            for k in ("board", "outlines", "layout"))
+    return game.cache["files"]
+
+
+def file_problems(game: Game) -> list[Problem]:
+    """What is wrong in board.yaml, outlines.yaml and layout.yaml themselves
+    (files.py)."""
+    if "file-problems" not in game.cache:
+        from pnp.games.temple_trip.files import check_files
+
+        game.cache["file-problems"] = check_files(*board_files(game))
+    return game.cache["file-problems"]
+
+
+def board(game: Game) -> Board:
+    """The board, with custom temples' new cities drawn where the map puts them (each
+    joined by road to the nearest road city it can reach without crossing a road)."""
+    if "board" in game.cache:
+        return game.cache["board"]
+    if file_problems(game):
+        raise ContentError("the board's files have problems (pnp validate lists them)",
+                           game.source.path)
+    from pnp.games.temple_trip.custom import nearest_link
+
+    bsrc, osrc, lsrc = board_files(game)
+    spec = dict(bsrc.data["board"])
+    layout = lsrc.data or {}
+    cards = []
+    seen: set[str] = set()
+    for item in temple_cards(game):
+        f = item.fields
+        if f.get("city") in seen or f.get("city") in (None, "") or f.get("lat") is None \
+                or f.get("lon") is None:  # a card without its city: card_checks says so
+            continue
+        seen.add(f["city"])
+        travel = "road" if item.custom else f.get("travel", "road")  # new cities: no airport
+        cards.append({"id": item.id, "city": f["city"], "country": f.get("country", "USA"),
+                      "lat": f["lat"], "lon": f["lon"], "travel": travel})
+    spec["roads"] = [list(r) for r in spec.get("roads", [])]
+    spec["air"] = [list(r) for r in spec.get("air", [])]
+    b = Board(spec, layout, cards, osrc.data)
+    known = {c for r in spec["roads"] for c in r[:2]}
+    new = [c for c in b.cities.values() if c.area == "mainland" and not c.placed
+           and not c.flight_only and c.name not in known]
+    if new:
+        for city in new:
+            link = nearest_link(b, city)
+            if link:
+                spec["roads"].append([city.name, link])
+        b = Board(spec, layout, cards, osrc.data)
+    game.cache["board"] = b
+    return b

@@ -1,0 +1,55 @@
+"""What both track layers build on: the track square a pawn stands on (its size, the
+clearance kept around it) and the path squares are laid along, measured by arc length.
+Kept apart so tracks.py (which lays the squares) and blocked.py (where a road's squares
+cannot go) share them without importing each other."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pnp.base.geometry import Point, square_corners
+
+SQUARE = 10.0  # mm: a track square (two pawn bases side by side, or a cone)
+CLEAR = 1.0  # mm kept between a square and a line or a square of another route
+
+
+@dataclass
+class Square:
+    x: float
+    y: float
+    angle: float  # degrees: the route's direction (glyphs are drawn upright regardless)
+    kind: str
+
+    def corners(self, grow: float = 0.0) -> list[Point]:
+        return square_corners(self.x, self.y, SQUARE + 2 * grow, math.radians(self.angle))
+
+
+class Path:
+    """A polyline measured by arc length."""
+
+    def __init__(self, points: list[Point]) -> None:
+        self.points = points
+        self.at = [0.0]
+        for p, q in zip(points, points[1:], strict=False):
+            self.at.append(self.at[-1] + math.dist(p, q))
+        self.length = self.at[-1]
+
+    def point(self, s: float) -> tuple[Point, float]:
+        """The point at arc length s and the direction there (degrees)."""
+        s = max(0.0, min(self.length, s))
+        lo, hi = 0, len(self.at) - 1
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self.at[mid] <= s:
+                lo = mid
+            else:
+                hi = mid
+        p, q = self.points[lo], self.points[hi]
+        span = self.at[hi] - self.at[lo] or 1.0
+        t = (s - self.at[lo]) / span
+        angle = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0]))
+        return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t), angle
+
+    def segments(self) -> list[tuple[Point, Point]]:
+        return list(zip(self.points, self.points[1:], strict=False))
