@@ -37,7 +37,7 @@ PAPERS = ["a4", "letter"]  # what `pnp validate` checks when no --paper is given
 CHILD = """
 import json, os, sys, time
 import pnp.cli as cli
-from pnp import layers, rlspeed  # pnp's reportlab set-up, before reportlab.graphics loads
+from pnp.render import layers, rlspeed  # pnp's reportlab set-up, before reportlab.graphics loads
 rlspeed.install()
 import svglib.svglib as sv
 from reportlab.graphics import renderPDF

@@ -39,8 +39,9 @@ class Round:
 def watched_files(folder: Path, templates_root: Path, game_id: str,
                   custom: list[Path]) -> list[Path]:
     """The files whose change means a rebuild: the game folder (its own templates in it),
-    the templates every game shares (templates/common) and the custom files."""
-    roots = [folder, templates_root / "common"]
+    the shipped templates it may use (templates/<game>, templates/common) and the custom
+    files."""
+    roots = [folder, templates_root / game_id, templates_root / "common"]
     files: list[Path] = []
     for root in roots:
         if root.is_dir():

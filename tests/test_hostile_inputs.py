@@ -78,6 +78,7 @@ def test_a_data_file_linked_out_of_the_game_folder(tmp_path: Path) -> None:
 def test_a_templates_folder_linked_to_the_root_cannot_include_system_files(tmp_path: Path) -> None:
     content = tmp_path / "content"
     shutil.copytree(ROOT / "content" / "temple-of-doom", content / "temple-of-doom")
+    shutil.rmtree(content / "temple-of-doom" / "templates")
     os.symlink("/", content / "temple-of-doom" / "templates")
     game = content / "temple-of-doom" / "game.yaml"
     game.write_text(game.read_text().replace("front: cube-token.svg.j2", "front: etc/passwd"))
@@ -141,7 +142,7 @@ def test_exit_codes_for_a_bug_an_interrupt_and_a_closed_pipe(tmp_path: Path) -> 
     assert proc.returncode == 130 and err.strip() == "interrupted; earlier output is left as it was"
     bug = subprocess.run([sys.executable, "-c", "import sys; sys.argv=['pnp','list'];"
                           "import pnp.cli as c; c.list_games = None;"
-                          "from pnp import content; content.game_ids = lambda r: 1/0;"
+                          "from pnp.load import content; content.game_ids = lambda r: 1/0;"
                           "c.main()"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert bug.returncode == 70 and "internal error ZeroDivisionError" in bug.stderr
     assert "please report" in bug.stderr and "Traceback" not in bug.stderr

@@ -224,7 +224,7 @@ def test_a_back_offset_is_plain_numbers(tmp_path: Path, offset: str) -> None:
 
 _SLOW_JOBS = """
 import os, sys, time
-from pnp import parallel
+from pnp.base import workers as parallel
 
 def job(i):
     os.write(1, b"started\\n")  # one write: the two workers' lines never run together

@@ -101,7 +101,7 @@ def test_a_file_or_link_in_the_way_is_refused_untouched(tmp_path: Path) -> None:
 KILL = """
 import os, signal, sys
 from pathlib import Path
-from pnp import output
+from pnp.write import output
 step = sys.argv[1]
 real_exchange, real_rename = output._exchange, os.rename
 def die():

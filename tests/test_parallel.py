@@ -121,7 +121,7 @@ def test_one_job_does_not_load_multiprocessing() -> None:
     import subprocess
     import sys
 
-    probe = ("import sys\nfrom pnp import parallel\n"
+    probe = ("import sys\nfrom pnp.base import workers as parallel\n"
              "print(parallel.workers(1), 'multiprocessing' in sys.modules,"
              " 'concurrent.futures' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,

@@ -3,6 +3,7 @@ PDFs' bytes depend on it."""
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -117,7 +118,7 @@ def test_package_inits_are_put_off_not_lost() -> None:
 
     probe = (
         "import sys\n"
-        "from pnp import rlspeed\n"
+        "from pnp.render import rlspeed\n"
         "rlspeed.install()\n"
         "import svglib.svglib, svglib.fonts\n"
         "from reportlab.graphics import renderPDF, shapes\n"
@@ -182,6 +183,7 @@ def test_remembered_attributes_draw_what_svglib_draws(monkeypatch) -> None:
     climbs = {"n": 0}
     real = svglib.Svg2RlgAttributeConverter.findAttr
 
+    @functools.wraps(real)  # svglib's own as rlspeed.unchanged reads it
     def counted(self: object, node: object, name: str) -> str:
         climbs["n"] += 1
         return real(self, node, name)
@@ -268,3 +270,96 @@ def test_layer_drawings_are_made_with_remembered_attributes(monkeypatch) -> None
                        '<circle cx="20" cy="20" r="4"/></g></svg>', "probe.svg")
     drawn = [store.drawing(key) for key in face.layers if store.runs.get(key) is None]
     assert drawn and len(used) == len(drawn)
+
+
+def test_every_patched_upstream_function_is_the_one_checked() -> None:
+    """Each stand-in holds only for the reportlab or svglib source it was checked against
+    (rlspeed.UPSTREAM). Failing here means the installed release changed one: pnp's output
+    is still right (that function is left unpatched, slower), but read its new source,
+    check that the stand-in still does what it does, then add the new hash."""
+    import reportlab
+    import svglib.svglib  # noqa: F401 - imported for source_hash
+
+    changed = {target: rlspeed.source_hash(target) for target in rlspeed.UPSTREAM
+               if rlspeed.source_hash(target) not in rlspeed.UPSTREAM[target]}
+    assert not changed, f"changed upstream in reportlab {reportlab.Version}: {changed}"
+    assert all(rlspeed.unchanged(target) for target in rlspeed.UPSTREAM)
+
+
+FALLBACK_PROBE = """
+import contextlib, hashlib, sys
+from pathlib import Path
+from pnp.render import rlspeed
+if sys.argv[1] == "unchecked":  # no source is the one checked: nothing may be patched
+    rlspeed.UPSTREAM = {target: frozenset() for target in rlspeed.UPSTREAM}
+from reportlab.graphics import renderPDF
+from reportlab.lib import rl_accel
+from svglib import svglib
+from pnp.draw.pdf import PdfBytes, encode_last_page, new_canvas
+from pnp.render.layers import LayerStore
+out = PdfBytes()
+c = new_canvas(out, 300, 200, "fallback")
+store = LayerStore(Path("."))
+seen = []
+real = rlspeed.remembering_attributes
+@contextlib.contextmanager
+def spy(renderer):
+    with real(renderer) as remembering:
+        seen.append("findAttr" in vars(remembering.attrConverter))
+        yield remembering
+rlspeed.remembering_attributes = spy
+for svg in sys.stdin.read().split("\\f"):
+    face = store.parse(svg.replace('width="120" height="80"', 'width="120mm" height="80mm"'),
+                       "probe.svg")
+    for key in face.layers:
+        if store.runs.get(key) is None:
+            renderPDF.draw(store.drawing(key), c, 0, 0)
+    c.drawString(10, 10, "(a) \\\\ b · é")
+    c.showPage()
+    encode_last_page(c)
+c.save()
+patched = [rl_accel.fp_str is not rl_accel._py_fp_str,
+           rl_accel.asciiBase85Encode is not rl_accel._py_asciiBase85Encode,
+           rl_accel.escapePDF is not rl_accel._py_escapePDF,
+           hasattr(svglib.SvgRenderer.get_clippath, "_pnp_clip_when_asked"),
+           all(seen) if seen else None]
+print(hashlib.sha256(out.getvalue()).hexdigest(), *patched)
+"""
+
+
+def test_a_function_changed_upstream_is_left_unpatched_with_the_same_output() -> None:
+    """Where no recorded source matches (a release pnp has not read), rlspeed patches
+    nothing: reportlab's and svglib's own functions draw the same PDF, to the byte."""
+    import subprocess
+    import sys
+
+    def probe(mode: str) -> list[str]:
+        done = subprocess.run([sys.executable, "-c", FALLBACK_PROBE, mode],
+                              input=INHERITING_SVG + "\f" + CLIPPED_SVG, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.split()
+
+    checked, unchecked = probe("checked"), probe("unchecked")
+    assert checked[1:] == ["True"] * 5  # all patched
+    assert unchecked[1:] == ["False"] * 5  # none
+    assert checked[0] == unchecked[0]
+
+
+def test_an_unchecked_svglib_converter_is_left_as_svglib_made_it(monkeypatch) -> None:
+    """One function not the one checked is enough: the converter draws with svglib's own."""
+    from lxml import etree
+    from svglib import svglib
+
+    from pnp.base import fonts
+
+    fonts.register_svglib()
+    monkeypatch.setitem(rlspeed.UPSTREAM, rlspeed._CONVERTER + ".findAttr", frozenset())
+    rlspeed.unchanged.cache_clear()
+    try:
+        renderer = svglib.SvgRenderer("face.svg")
+        with rlspeed.remembering_attributes(renderer) as remembering:
+            assert remembering is renderer and "findAttr" not in vars(renderer.attrConverter)
+            remembering.render(etree.fromstring(INHERITING_SVG.encode()))
+    finally:
+        rlspeed.unchanged.cache_clear()  # the next test sees the real table

@@ -83,3 +83,83 @@ def test_problem_blames_the_users_content(tmp_path: Path, game: str, file: str, 
                         "--out", str(tmp_path / "out")])
     assert code == 1, (code, built)
     assert set(found) <= set(built), (found, built)
+
+
+RENDERER_BUG = """
+import sys
+import {module} as where
+owner = getattr(where, "{owner}") if "{owner}" else where
+
+def broken(*args, **kwargs):
+    raise TypeError("{name}() got an unexpected keyword argument 'colour'")
+
+setattr(owner, "{name}", broken)
+sys.argv = ["pnp", "build", "temple", "--paper", "a4", "--out", sys.argv[1]]
+import pnp.cli
+pnp.cli.main()
+"""
+
+
+@pytest.mark.parametrize(("module", "owner", "name"), [
+    ("svglib.svglib", "SvgRenderer", "__init__"),  # as svglib before 2.3 took pnp's call
+    ("svglib.svglib", "SvgRenderer", "render"),
+    ("reportlab.graphics.renderPDF", "", "draw"),
+])
+def test_a_renderers_own_failure_is_an_internal_error(tmp_path: Path, module: str, owner: str,
+                                                      name: str) -> None:
+    """svglib or reportlab failing on every SVG (a release pnp cannot use) is pnp's fault:
+    exit 70, one line asking for a report, no template or file of the user's named."""
+    import subprocess
+    import sys
+
+    script = RENDERER_BUG.format(module=module, owner=owner, name=name)
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "out")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 70, (done.returncode, done.stderr)
+    lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "internal error TypeError" in lines[0], lines
+    assert "a bug in pnp" in lines[0] and f"{name}() got" in lines[0], lines
+    assert "template" not in lines[0] and ".svg.j2" not in lines[0], lines
+    assert "cannot be drawn" not in lines[0] and "Traceback" not in done.stderr
+
+
+def test_svglib_failing_on_one_layer_blames_its_template() -> None:
+    """svglib raises even a TypeError on broken path data; since it draws pnp's known-good
+    SVG, the layer is to blame: a ContentError at its template (exit 1)."""
+    from pnp.base.errors import ContentError
+    from pnp.render import svglib_draw
+    from pnp.render.layers import LayerStore
+
+    assert svglib_draw.renderer_works()
+    store = LayerStore(ROOT)
+    face = store.parse('<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="30mm" '
+                       'viewBox="0 0 40 30"><path d="M 10 L"/></svg>', "broken.svg.j2")
+    with pytest.raises(ContentError, match=r"the SVG cannot be drawn: TypeError") as raised:
+        store.drawing(face.layers[0])
+    assert raised.value.path == "broken.svg.j2"
+
+
+def test_reportlab_failing_inside_a_template_helper_is_not_the_templates() -> None:
+    """A template reaches reportlab only through pnp's helpers: an exception out of
+    reportlab's code is raised again for the CLI's internal error, while the template's own
+    (a division by zero) stays a template error at its line."""
+    import jinja2
+    from reportlab.lib.colors import toColor
+
+    from pnp.base.errors import ContentError
+    from pnp.render.errors import template_error
+
+    env = jinja2.Environment()
+    env.globals["helper"] = lambda: toColor("no such colour")
+    for source, fault in (("{{ helper() }}", None), ("{{ 1 // 0 }}", ContentError)):
+        tpl = env.from_string(source)
+        try:
+            tpl.render()
+        except Exception as exc:  # noqa: BLE001
+            if fault is None:
+                with pytest.raises(ValueError, match="no such colour"):
+                    template_error(exc, tpl)
+            else:
+                assert isinstance(template_error(exc, tpl), fault)
+        else:
+            raise AssertionError(source)

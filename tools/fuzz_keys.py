@@ -158,7 +158,8 @@ def all_cases(content: Path = CONTENT) -> list[tuple[ContentCase, list[tuple[Any
                         kinds[pat].append(kind)
             out += [(ContentCase(game, str(rel), pat, kind), groups[pat])
                     for pat in groups for kind in kinds.get(pat, [])]
-        for folder in sorted(p for p in game_dir.rglob("*") if p.is_dir()):
+        for folder in sorted(p for p in game_dir.rglob("*")  # data folders (maps/)
+                             if p.is_dir() and any(p.glob("*.yaml"))):
             rel_dir = str(folder.relative_to(game_dir))
             out += [(ContentCase(game, rel_dir, None, kind), []) for kind in DIR_ATTACKS]
     return out

@@ -17,7 +17,6 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.base.errors import ContentError
 from pnp.draw import resources as pdfcheck
 from pnp.draw.pdf import encode_last_page, end_form
 from pnp.layout.pages import (
@@ -33,6 +32,7 @@ from pnp.layout.pages import (
 from pnp.render.fasttext import draw_runs
 from pnp.render.inkmap import Box, LayerMap
 from pnp.render.layers import Face, LayerStore
+from pnp.render.svglib_draw import cannot_draw
 
 
 class SvgPainter:
@@ -192,9 +192,8 @@ class SvgPainter:
         drawing = self.layers.drawing(key)
         try:
             renderPDF.draw(drawing, self.canvas, 0, 0)
-        except Exception as exc:  # e.g. an image reportlab cannot decode
-            raise ContentError(f"the SVG cannot be drawn: {type(exc).__name__}: {exc}",
-                               self.layers.origin(key)) from exc
+        except Exception as exc:  # the layer's fault only if renderPDF draws a known-good SVG
+            raise cannot_draw(exc, self.layers.origin(key)) from exc
 
     def _form(self, key: str) -> str:
         if key not in self._forms:

@@ -1,6 +1,7 @@
 """A template's failures as one line each, at the template's file and line, naming the
 face (component, item, side) where that helps: Jinja's errors, a value too large, the
-command's time for templates spent, a face's root of the wrong size."""
+command's time for templates spent, a face's root of the wrong size; but never a failure
+of reportlab's or svglib's own code, which is pnp's."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pnp.base.errors import ContentError
 from pnp.render.sandbox import TooBig
 
 TEMPLATE_SUFFIX = ".svg.j2"
+RENDERERS = ("reportlab", "svglib")  # packages whose failures are never a template's
 
 
 def template_frame(exc: BaseException, tpl: jinja2.Template) -> tuple[str | None, int | None]:
@@ -43,8 +45,22 @@ def root_line(env: jinja2.Environment, tpl: jinja2.Template) -> int | None:
     return source.count("\n", 0, found.start()) + 1 if found else None
 
 
+def raised_in_renderer(exc: BaseException) -> bool:
+    """Whether `exc` came out through reportlab's or svglib's code. A template reaches them
+    only through pnp's helpers (fit_text measures with the registered font), which pass
+    them what pnp has checked: a failure there is pnp's, or an incompatible release's."""
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_globals.get("__name__", "").partition(".")[0] in RENDERERS:
+            return True
+        tb = tb.tb_next
+    return False
+
+
 def template_error(exc: BaseException, tpl: jinja2.Template) -> ContentError:
-    """A template's failure as one line at its file and line."""
+    """A template's failure as one line at its file and line; an exception raised inside
+    reportlab or svglib is raised again (raised_in_renderer), for the CLI's internal
+    error."""
     path, line = template_frame(exc, tpl)
     if isinstance(exc, TooBig):
         return ContentError(f"template too large: {exc}", path, line)
@@ -57,6 +73,8 @@ def template_error(exc: BaseException, tpl: jinja2.Template) -> ContentError:
         return ContentError(f"template not allowed: {exc}", path, line)
     if isinstance(exc, jinja2.TemplateError):
         return ContentError(f"template error: {exc}", path, line)
+    if raised_in_renderer(exc):
+        raise exc  # pnp's own helpers called it with what pnp checked: exit 70, not 1
     if isinstance(exc, RecursionError | MemoryError):
         return ContentError(f"template too large: {type(exc).__name__}", path, line)
     return ContentError(f"template error: {type(exc).__name__}: {str(exc)[:120]}", path, line)

@@ -10,20 +10,19 @@ from __future__ import annotations
 import copy
 import functools
 import hashlib
-import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lxml import etree
 
-from pnp.base import fonts
 from pnp.base.errors import ContentError
 from pnp.render import inksaver
 from pnp.render.drawable import check_count, check_layer, check_root
 from pnp.render.drawing_map import map_drawing
 from pnp.render.fasttext import TextRun, plain_text_runs
 from pnp.render.inkmap import TAG_ATTR, TAG_ID_PREFIX, LayerMap, map_runs
+from pnp.render.svglib_draw import draw_layer
 
 RECENT_DOCS = 256  # documents remembered as split (a shared back, met every card, stays)
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True,
@@ -38,18 +37,6 @@ class Face:
     height: float
     layers: tuple[str, ...]  # a tuple: each Placed record of the face shares it
     origin: str = ""  # the template it came from
-
-
-class _Collect(logging.Handler):
-    """svglib says what it cannot draw (a bad colour, an unknown element) only in its
-    log: collect those lines so they become problems instead of silent gaps."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.lines: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.lines.append(record.getMessage())
 
 
 class LayerStore:
@@ -150,27 +137,10 @@ class LayerStore:
     def drawing(self, key: str) -> Any:
         """svglib's drawing of a layer that is not plain text, made once."""
         if key not in self._drawings:
-            from svglib.svglib import SvgRenderer
-
-            from pnp.render.rlspeed import remembering_attributes
-
-            fonts.register_svglib()
-            collect = _Collect()
-            log = logging.getLogger("svglib")
-            log.addHandler(collect)
-            try:
-                base = self.reference_root.resolve()
-                with remembering_attributes(SvgRenderer(
-                        str(base / "face.svg"), external_reference_root=str(base))) as renderer:
-                    drawing = renderer.render(self._layer_xml[key])
-            except Exception as exc:  # svglib on content it cannot take: say where
-                raise ContentError(f"the SVG cannot be drawn: {type(exc).__name__}: {exc}",
-                                   self._origin.get(key)) from exc
-            finally:
-                log.removeHandler(collect)
-            if collect.lines:
-                self.complaints[key] = list(dict.fromkeys(collect.lines))
-            drawing.initialFontName = fonts.REGULAR  # else renderPDF adds Helvetica
+            drawing, complaints = draw_layer(self._layer_xml[key], self.reference_root,
+                                             self._origin.get(key))
+            if complaints:
+                self.complaints[key] = complaints
             self._drawings[key] = drawing
         return self._drawings[key]
 

@@ -9,12 +9,21 @@ and again, so `fp_str` keeps what it has formatted; ASCII85 comes from the stand
 library's `base64.a85encode`, which encodes alike (`z` for four zero bytes, never for the
 short last group); `escapePDF` (every string drawn) is one `str.translate` over
 reportlab's own escape table instead of a loop over the characters. tests/test_rlspeed.py
-holds each to reportlab's own function."""
+holds each to reportlab's own function.
+
+Each stand-in is exact only for the upstream code it was checked against: UPSTREAM records
+the sha256 of the source of every function one replaces or relies on, and a function whose
+installed source differs is not patched (`unchanged`): pnp then runs the library's own code,
+slower, with the same output, and tests/test_rlspeed.py fails until someone reads the new
+source and records it."""
 
 from __future__ import annotations
 
 import base64
 import functools
+import hashlib
+import importlib
+import inspect
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,11 +32,58 @@ from typing import Any
 MAX_REMEMBERED = 200_000  # formatted numbers kept; past it the memory starts afresh
 
 _installed = False
+_CONVERTER = "svglib.svglib:Svg2RlgAttributeConverter"
+
+# "module:attribute" -> sha256 of inspect.getsource of each version checked (reportlab
+# 4.4.3-5.1.0, svglib 2.3.0-2.3.2 all have these sources)
+UPSTREAM: dict[str, frozenset[str]] = {
+    # remembered (_remembering): a function of its arguments only
+    "reportlab.lib.rl_accel:fp_str": frozenset({
+        "43ebc7c82d2551858fe94896814be23444ad2870629906279e1e7ce17764b744"}),
+    # replaced by base64.a85encode (_stdlib_a85): the same 'z' and last-group rules
+    "reportlab.lib.rl_accel:asciiBase85Encode": frozenset({
+        "d6760e49cabf1c74328fb9f49cab1155254cc6a378f09ec808d4b0025db81ced"}),
+    # replaced by str.translate over its _ESCAPEDICT (_translating): one lookup a code
+    "reportlab.lib.rl_accel:escapePDF": frozenset({
+        "5e05ce7c172385d64fcd0a16d0030d57105ba47d0e5aaf2c555d414abdcb8826"}),
+    # remembered (remembering_attributes): styles applied on the first look, never again,
+    # and the climb to the parent asks self.findAttr
+    "svglib.svglib:Svg2RlgAttributeConverter.findAttr": frozenset({
+        "33deb05deb23e2189295435dacb9e5344903b61de6aa11c26680134c12eda6be"}),
+    # remembered (remembering_attributes): a function of its text only
+    "svglib.svglib:Svg2RlgAttributeConverter.split_attr_list": frozenset({
+        "0809a6667f57d38bffed0fcca9b4540eca198a724890f874ebdb21d764cc45b4"}),
+    # skipped without a clip-path attribute (_clip_when_asked): it returns None then
+    "svglib.svglib:SvgRenderer.get_clippath": frozenset({
+        "d209af13286b2b0f3d804a0ba1104b0cdfc8fe035a8422b4616121bffbdbed8c"}),
+}
+
+
+def source_hash(target: str) -> str | None:
+    """sha256 of the installed source of `target` ("module:attribute.attribute"), seen
+    through pnp's stand-ins (their __wrapped__); None when it is missing or has no Python
+    source (reportlab's optional C accelerator)."""
+    module, _, path = target.partition(":")
+    try:
+        found: Any = importlib.import_module(module)
+        for name in path.split("."):
+            found = getattr(found, name)
+        source = inspect.getsource(inspect.unwrap(found))
+    except (ImportError, AttributeError, OSError, TypeError):
+        return None
+    return hashlib.sha256(source.encode("utf-8")).hexdigest()
+
+
+@functools.cache  # ~1 ms each, once a process, the first time it is patched
+def unchanged(target: str) -> bool:
+    """Whether `target`'s installed source is one its stand-in was checked against."""
+    return source_hash(target) in UPSTREAM[target]
 
 
 def _remembering(fp_str: Callable[..., str]) -> Callable[..., str]:
     known: dict[tuple[Any, ...], str] = {}
 
+    @functools.wraps(fp_str)  # __wrapped__: source_hash reads reportlab's own
     def remembered_fp_str(*args: Any) -> str:
         try:
             return known[args]
@@ -43,6 +99,7 @@ def _remembering(fp_str: Callable[..., str]) -> Callable[..., str]:
 
 
 def _stdlib_a85(encode: Callable[[Any], str]) -> Callable[[Any], str]:
+    @functools.wraps(encode)
     def a85(data: Any) -> str:
         if not isinstance(data, bytes):
             return encode(data)  # reportlab also takes str; rare, left to it
@@ -54,6 +111,7 @@ def _stdlib_a85(encode: Callable[[Any], str]) -> Callable[[Any], str]:
 def _translating(escape: Callable[[Any], str], table: dict[int, str]) -> Callable[[Any], str]:
     """escapePDF as one str.translate over reportlab's own table (every code below 256);
     bytes, and text reportlab's loop would refuse (a code of 256 or more), go to it."""
+    @functools.wraps(escape)
     def escape_pdf(text: Any) -> str:
         if isinstance(text, str) and (not text or max(text) < "\u0100"):
             return text.translate(table)
@@ -81,7 +139,6 @@ def _without_init(name: str, names: dict[str, str]) -> None:
     __init__, holding `names` (name → the submodule that defines it)."""
     if name in sys.modules:
         return
-    import importlib
     import importlib.util
 
     spec = importlib.util.find_spec(name)
@@ -105,11 +162,13 @@ def _without_init(name: str, names: dict[str, str]) -> None:
         for attribute, module in names.items():
             value = getattr(importlib.import_module(f"{name}.{module}"), attribute)
             setattr(package, attribute, value)
-    except BaseException:
+    except BaseException as exc:
         del sys.modules[name]
         if parent is not None:
             delattr(parent, child)
-        raise
+        if not isinstance(exc, Exception):
+            raise  # Ctrl-C
+        # a name moved (another reportlab): the package is left to be imported in full
 
 
 @contextmanager
@@ -127,9 +186,15 @@ def remembering_attributes(renderer: Any) -> Iterator[Any]:
       and never again; the copies a `<use>` makes are new elements.
     - Every shape's stroke-dasharray, "none" as a rule, is split with `shlex`
       (`split_attr_list`, a function of its text only): each text is split once, and
-      each caller gets its own copy of the list."""
+      each caller gets its own copy of the list.
+    An svglib whose findAttr or split_attr_list is not the one checked (UPSTREAM) draws
+    with its own, slower, alike."""
     _clip_when_asked(type(renderer))
-    converter = renderer.attrConverter
+    converter = getattr(renderer, "attrConverter", None)
+    if converter is None or not all(unchanged(f"{_CONVERTER}.{name}")
+                                    for name in ("findAttr", "split_attr_list")):
+        yield renderer
+        return
     find, split = converter.findAttr, converter.split_attr_list
     known: dict[tuple[Any, str], str] = {}
     splits: dict[str, list[str]] = {}
@@ -162,9 +227,12 @@ def remembering_attributes(renderer: Any) -> Iterator[Any]:
 def _clip_when_asked(renderer_class: Any) -> None:
     """svglib asks every element for its clipping path, and defines two recursive
     functions (a reference cycle each) before it looks whether the element has a
-    `clip-path` at all: most have none, and get None without them. Idempotent."""
+    `clip-path` at all: most have none, and get None without them. Idempotent; left
+    as it is where svglib's get_clippath is not the one checked (UPSTREAM)."""
     original = renderer_class.get_clippath
     if getattr(original, "_pnp_clip_when_asked", False):
+        return
+    if not unchanged("svglib.svglib:SvgRenderer.get_clippath"):
         return
 
     @functools.wraps(original)
@@ -180,21 +248,27 @@ def _clip_when_asked(renderer_class: Any) -> None:
 def install() -> None:
     """Put the stand-ins in reportlab's accelerator module and in every reportlab module
     that has already imported the originals (modules imported later take them from
-    rl_accel), and put off two packages' __init__ (defer_inits). Idempotent."""
+    rl_accel), and put off two packages' __init__ (defer_inits). A function whose source
+    is not the one checked (UPSTREAM) keeps reportlab's own. Idempotent."""
     global _installed
     if _installed:
         return
     defer_inits()
     from reportlab.lib import rl_accel
 
-    swaps = {
-        "fp_str": (rl_accel.fp_str, _remembering(rl_accel.fp_str)),
-        "asciiBase85Encode": (rl_accel.asciiBase85Encode,
-                              _stdlib_a85(rl_accel.asciiBase85Encode)),
-        "escapePDF": (rl_accel.escapePDF,
-                      _translating(rl_accel.escapePDF, dict(rl_accel._ESCAPEDICT))),
+    table = getattr(rl_accel, "_ESCAPEDICT", {})
+    makers: dict[str, Callable[[Any], Callable[..., str]]] = {
+        "fp_str": _remembering,
+        "asciiBase85Encode": _stdlib_a85,
+        "escapePDF": lambda escape: _translating(escape, dict(table)),
     }
-    for name, (old, new) in swaps.items():
+    if not set(range(256)) <= set(table):  # translate would pass a code the loop refuses
+        del makers["escapePDF"]
+    for name, make in makers.items():
+        if not unchanged(f"reportlab.lib.rl_accel:{name}"):
+            continue
+        old = getattr(rl_accel, name)
+        new = make(old)
         setattr(rl_accel, name, new)
         for module_name, module in list(sys.modules.items()):
             if module_name.startswith("reportlab.") and vars(module).get(name) is old:

@@ -31,9 +31,10 @@ SearchFolder = tuple[Path, Path]  # a folder templates are looked up in, and the
 
 
 def search_path(game_folder: Path, templates_root: Path, game_id: str) -> list[SearchFolder]:
-    """The game's own templates (content/<game>/templates, inside its folder), then what
-    every game shares (templates/common, inside pnp's shipped templates)."""
-    return [(game_folder / "templates", game_folder), (templates_root / "common", templates_root)]
+    """The game's own templates (in its folder), then templates/<game> and templates/common
+    in the shipped templates: DESIGN.md section 3's order."""
+    return [(game_folder / "templates", game_folder), (templates_root / game_id, templates_root),
+            (templates_root / "common", templates_root)]
 
 
 MAX_NAME = 200  # characters in a template name
