@@ -26,6 +26,10 @@ CASES = {
     "deck1000": ["build", "bench", "--content", "/tmp/deck1000", "--out", "/tmp/cmp1000"],
     "deck10000": ["build", "bench", "--content", "/tmp/deck10000", "--out", "/tmp/cmp10000"],
     "temple-trip": ["build", "temple-trip", "--out", "/tmp/cmptt"],
+    "temple": ["build", "temple", "--out", "/tmp/cmpt"],
+    "temple-of-doom": ["build", "temple-of-doom", "--out", "/tmp/cmptod"],
+    "temple-rush": ["build", "temple-rush", "--out", "/tmp/cmptr"],
+    "dice-trip": ["build", "dice-trip", "--out", "/tmp/cmpdt"],
     "all": ["build", "--out", "/tmp/cmpall"],
     "validate-tt": ["validate", "temple-trip"],
 }
