@@ -91,8 +91,9 @@ def test_the_quick_scan_agrees_with_importlib_metadata(plugin_python: Path,
                                                        tmp_path: Path) -> None:
     """pnp reads the entry point files itself to skip importlib.metadata (25 ms) for games
     with no code; it must find exactly the games importlib.metadata finds."""
-    code = ("from pnp.load.hooks import declared_ids, registered; "
-            "print(sorted(declared_ids()) == sorted(registered()), sorted(registered()))")
+    code = ("from pnp.load.registry import declared, registered; "
+            "print(declared() == {k: p.value for k, p in registered().items()}, "
+            "sorted(registered()))")
     for python in (Path(sys.executable), plugin_python):
         answer = subprocess.run([str(python), "-c", code], capture_output=True, text=True,
                                 cwd=tmp_path)

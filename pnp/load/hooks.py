@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pnp.load import registry
+from pnp.load.registry import GROUP
+
 if TYPE_CHECKING:
     from pnp.base.errors import Problem
     from pnp.load.model import Game, Item
     from pnp.load.source import Source
-
-GROUP = "pnp.games"
 
 Context = dict[str, Any]
 CustomEntries = list[tuple[str, tuple, Any, bool]]  # component id, key, entries, one item
@@ -72,74 +73,15 @@ class GameHooks:
 
 NO_HOOKS = GameHooks()
 _FOUND: dict[str, GameHooks] = {}  # looked up once a run: a deck asks per card
-_REGISTERED: dict[str, Any] | None = None
-
-
-def registered() -> dict[str, Any]:
-    """The installed games with code, by id: their entry points, not yet loaded."""
-    global _REGISTERED
-    if _REGISTERED is None:
-        from importlib.metadata import entry_points
-
-        _REGISTERED = {ep.name: ep for ep in entry_points(group=GROUP)}
-    return _REGISTERED
-
-
-def declared_ids() -> set[str] | None:
-    """The game ids installed distributions declare in the group, read from their
-    `entry_points.txt` (about 1 ms), or None when sys.path holds something this cannot
-    read (a zip): importlib.metadata, which then answers, costs some 25 ms to import and
-    scan, on every command, for a game (a designer's deck) that has no code at all."""
-    import os
-    import sys
-
-    ids: set[str] = set()
-    for entry in sys.path:
-        folder = entry or "."
-        if not os.path.isdir(folder):
-            if os.path.exists(folder):
-                return None
-            continue
-        try:
-            names = os.listdir(folder)
-        except OSError:
-            continue
-        for name in names:
-            if name.endswith((".dist-info", ".egg-info")):
-                ids |= _section_names(os.path.join(folder, name, "entry_points.txt"))
-    return ids
-
-
-def _section_names(path: str) -> set[str]:
-    try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
-    except (OSError, UnicodeDecodeError):
-        return set()
-    if GROUP not in text:
-        return set()
-    names: set[str] = set()
-    inside = False
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("["):
-            inside = line.strip("[]").strip() == GROUP
-        elif inside and "=" in line:
-            names.add(line.split("=", 1)[0].strip())
-    return names
 
 
 def hooks_for(game_id: str) -> GameHooks:
     """The hooks registered for `game_id`, loaded on first use; empty ones if none."""
     if game_id not in _FOUND:
-        declared = declared_ids()
-        if declared is not None and game_id not in declared:
-            _FOUND[game_id] = NO_HOOKS
-            return NO_HOOKS
-        point = registered().get(game_id)
-        hooks = point.load() if point is not None else NO_HOOKS
+        value = registry.declared().get(game_id)
+        hooks = registry.load(value) if value is not None else NO_HOOKS
         if not isinstance(hooks, GameHooks):
-            raise TypeError(f"entry point {GROUP}:{game_id} is not a GameHooks")
+            raise TypeError(f"entry point {GROUP}:{game_id} ({value}) is not a GameHooks")
         _FOUND[game_id] = hooks
     return _FOUND[game_id]
 
@@ -147,8 +89,8 @@ def hooks_for(game_id: str) -> GameHooks:
 def installed_folders() -> dict[str, Path]:
     """Games other packages ship with their content: id to content folder."""
     found = {}
-    for gid, point in sorted(registered().items()):
-        if point.module.split(".")[0] == "pnp":
+    for gid, value in sorted(registry.declared().items()):
+        if value.split(".")[0].split(":")[0].strip() == "pnp":
             continue  # pnp's own games: their folders are its shipped content
         folder = hooks_for(gid).folder
         if folder is not None and (folder / "game.yaml").is_file():

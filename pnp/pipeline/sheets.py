@@ -14,8 +14,9 @@ from pnp.base.errors import InputError, Problem, ProblemsFound
 from pnp.base.units import to_mm
 from pnp.components import pad
 from pnp.layout.options import BuildOptions
-from pnp.load.hooks import hooks_for, registered
+from pnp.load.hooks import hooks_for
 from pnp.load.model import Component, Game
+from pnp.load.registry import declared
 from pnp.pipeline.build import write_atomic
 from pnp.render.template_check import check_templates
 from pnp.render.templates import Renderer, search_path
@@ -74,7 +75,7 @@ def _renderer(game: Game, templates_root: Path) -> Renderer:
 
 def _game(root: Path, game_id: str, map_name: str | None) -> tuple[Game, list[Problem]]:
     if hooks_for(game_id).scorer is None:
-        scorable = [gid for gid in sorted(registered()) if hooks_for(gid).scorer]
+        scorable = [gid for gid in sorted(declared()) if hooks_for(gid).scorer]
         raise InputError(f"'{game_id}' has no score sheets (games with sheets: "
                          f"{', '.join(scorable)})")
     from pnp.load.content import game_folder, load_game

@@ -34,7 +34,7 @@ MAX_REMEMBERED = 200_000  # formatted numbers kept; past it the memory starts af
 _installed = False
 _CONVERTER = "svglib.svglib:Svg2RlgAttributeConverter"
 
-# "module:attribute" -> sha256 of inspect.getsource of each version checked (reportlab
+# "module:attribute" -> sha256 of the source lines (source_hash) of each version checked (reportlab
 # 4.4.3-5.1.0, svglib 2.3.0-2.3.2 all have these sources)
 UPSTREAM: dict[str, frozenset[str]] = {
     # remembered (_remembering): a function of its arguments only
@@ -68,10 +68,23 @@ def source_hash(target: str) -> str | None:
         found: Any = importlib.import_module(module)
         for name in path.split("."):
             found = getattr(found, name)
-        source = inspect.getsource(inspect.unwrap(found))
+        source = _source_lines(inspect.unwrap(found).__code__)
     except (ImportError, AttributeError, OSError, TypeError):
         return None
+    if not source:
+        return None
     return hashlib.sha256(source.encode("utf-8")).hexdigest()
+
+
+def _source_lines(code: Any) -> str:
+    """A function's source lines, from its first (decorator) line to its last line of
+    code, as its file has them. inspect.getsource says much the same but first scans every
+    loaded module for the file (5 ms a process, on every build)."""
+    import linecache
+
+    last = max((line for _, _, line in code.co_lines() if line is not None), default=0)
+    lines = linecache.getlines(code.co_filename)
+    return "".join(lines[code.co_firstlineno - 1:last])
 
 
 @functools.cache  # ~1 ms each, once a process, the first time it is patched
