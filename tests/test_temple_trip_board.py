@@ -158,7 +158,9 @@ def test_tiled_sheets_assemble_into_the_poster(tt_a4: Path, tmp_path: Path,
         piece = sheet.crop((sx, sy, sx + w, sy + h))
         stitched.paste(piece, (bx, by))
         mean, loud = _differs(piece, want.crop((bx, by, bx + w, by + h)))
-        assert mean < 0.8 and loud < 0.002, (tile.name, mean, loud)
+        # mean: anti-aliasing at the cut (the 1:10m coasts draw many short edges); loud: a
+        # real difference (a piece out of place) on more than 0.2 % of the pixels
+        assert mean < 1.0 and loud < 0.002, (tile.name, mean, loud)
     assert _differs(stitched, want)[0] < 1
 
 

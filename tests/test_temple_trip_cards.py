@@ -96,3 +96,40 @@ def test_quickstart_counts_follow_custom_temples(tmp_path: Path) -> None:
     result = run_pnp("build", GAME, "--custom", provo, "--out", out)
     assert result.returncode == 0, result.stderr
     assert "63 TEMPLE cards (and 3 blank ones" in text_of(out / GAME / "quickstart.pdf")
+
+
+def assignment_texts(deck: Path) -> list[str]:
+    """Each ASSIGNMENT card's printed text: the words below its "ASSIGNMENT" header (the
+    7.4 pt word at the card's top) and within its width, in reading order."""
+    texts = []
+    for page in pdfplumber.open(deck).pages:
+        words = page.extract_words(extra_attrs=["size"])
+        heads = [w for w in words if w["text"] == "ASSIGNMENT" and abs(w["size"] - 7.37) < 0.05]
+        for h in heads:
+            mid = (h["x0"] + h["x1"]) / 2
+            cell = [w for w in words if abs((w["x0"] + w["x1"]) / 2 - mid) < 30 * MM
+                    and 0 <= w["top"] - h["top"] < 85 * MM]
+            cell.sort(key=lambda w: (round(w["top"]), w["x0"]))
+            texts.append(" ".join(w["text"] for w in cell))
+    return texts
+
+
+@pytest.mark.parametrize(("card", "settles"), [
+    ("Carpool", ["In a city other than Salt Lake City?", "Anywhere else, nothing happens"]),
+    ("Missionary Transfer", ["pick two of them (yours may be one)",
+                             "Cities and Border Posts do not count",
+                             "Otherwise nothing happens"]),
+    ("Exact Change", ["Your next roll counts as exact"]),
+    ("Souvenir Shop", ["at the end of any later turn of yours"]),
+    ("Straight and Narrow Road", ["travel by road", "If you change travel mode, discard it"]),
+    ("Airway to Heaven", ["travel by air", "If you change travel mode, discard it"]),
+    ("Flat Tyre", ["if you have not rolled yet, your turn ends now"]),
+])
+def test_assignment_cards_settle_when_and_to_whom(tt_a4: Path, card: str,
+                                                  settles: list[str]) -> None:
+    """The printed card says when it applies, to whom, and when a kept card is used up."""
+    texts = [t for t in assignment_texts(tt_a4 / "assignments.pdf")
+             if t.startswith(f"ASSIGNMENT {card} ")]
+    assert texts, card
+    for phrase in settles:
+        assert phrase in texts[0], (card, phrase, texts[0])

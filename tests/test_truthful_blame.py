@@ -58,7 +58,7 @@ CASES = [
      r"temple-trip/game\.yaml:\d+: data\.borders: no entry for red \(the QuickStart's key "
      r"draws"),
     ("board-panels-missing", "temple-trip", "board.yaml",
-     "    title: [660, 262, 855, 318]\n    key: [440, 352, 600, 424]\n", "    {}\n",
+     "    title: [700, 192, 855, 250]\n    key: [670, 262, 855, 340]\n", "    {}\n",
      r"temple-trip/board\.yaml:\d+: board\.panels: no box for title and key"),
     ("legend-three-symbols", "temple-trip", "legend.yaml", "{symbol: [road, air], name",
      "{symbol: [road, air, road], name", r"temple-trip/legend\.yaml:15: "

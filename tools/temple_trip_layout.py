@@ -3,9 +3,12 @@
 Writes content/temple-trip/layout.yaml. Cities start where the plain projection puts
 them; they then move as little as possible until every road has room for its squares
 (two, three across a border), unrelated cities and their names keep apart, no road
-runs through a city, and every road keeps its compass bearing within 30 degrees. The
-map is then stretched to match (pnp/games/temple_trip/projection.py), so each city still sits
-on its true place of the drawn map. Flights get the lane (a curve's control point)
+runs through a city, every road keeps its true compass bearing and every city (and coast
+point) stays near its plain place, inside the bounds the board's checks hold it to
+(playable.COMPASS_DEG, playable.DRIFT_MM), and land keeps out from under the panels,
+banks and insets. The map is then stretched to match
+(pnp/games/temple_trip/projection.py), so each city still sits on its true place of the
+drawn map. Flights get the lane (a curve's control point)
 that crosses the fewest roads, squarely, away from cities, with room for its squares.
 
     python3 -m pip install -e '.[design]'
@@ -31,14 +34,17 @@ sys.path.insert(0, str(ROOT))
 
 from pnp.games.temple_trip import tracks  # noqa: E402
 from pnp.games.temple_trip.board import Board, _frame  # noqa: E402
-from pnp.games.temple_trip.network import RADIUS  # noqa: E402
+from pnp.games.temple_trip.playable import COMPASS_DEG, DRIFT_MM, true_bearing  # noqa: E402
 from pnp.games.temple_trip.projection import Projection  # noqa: E402
 from pnp.games.temple_trip.squares import SQUARE  # noqa: E402
 
 GAME = ROOT / "content" / "temple-trip"
-MAX_BEARING = math.radians(55)  # a road's drawn direction within this of the real one
-ORDER_DEG = 0.4  # degrees: neighbours further apart than this keep their compass order
-ORDER_MM = 3.0  # mm: ... and are drawn at least this far apart in that direction
+MAX_BEARING = math.radians(COMPASS_DEG - 5)  # a road's drawn direction: near its true one
+MAX_DRIFT = DRIFT_MM - 4  # mm from the plain place, with room for the board's rounding
+BEARING_W = 1e5  # how hard a road keeps its bearing
+DRIFT_W = 100.0  # ... and a city its bound
+BORDER_W = 10.0  # ... and a border road its room, this many times harder
+BOX_CLEAR = 8.0  # mm between a panel's edge and the coast points (land) that move
 NAME_ROOM = 16.0  # mm between unrelated cities' edges: room for a name
 ROAD_CLEAR = SQUARE / 2 + 3.0  # mm between a road's line and another city's edge
 FOLD_KEEP = 0.5  # each triangle of neighbouring cities keeps this share of its area
@@ -47,6 +53,8 @@ CONFORMAL_W = 0.02  # how strongly the map keeps its shapes (angles) while it st
 SHORE_STEP = 30.0  # mm between the coast points that move with the map
 SHORE_SOFT = 0.01  # how strongly a coast point keeps to its plain projection
 ROAD_SQUARES = 3  # room on every road for this many squares: a lane may take one
+SHORT_KM = 120.0  # a road shorter than this (km) has room for one square fewer:
+# Utah's, so its temples keep near their places
 FINALISTS = 8  # lanes whose effect on the roads' squares is measured
 MARGIN = 14.0  # mm between a city and the board's edge
 
@@ -73,28 +81,35 @@ def lonlat_of(board: Board, name: str) -> tuple[float, float]:
     return board.cities[name].lon, board.cities[name].lat
 
 
+def room(board: Board, a: str, b: str) -> int:
+    """How many squares a road has room for: ROAD_SQUARES, one fewer on a short road (under
+    SHORT_KM: Utah's, so its temples keep near their places)."""
+    ca, cb = board.cities[a], board.cities[b]
+    km = tracks.great_circle_km(ca.lat, ca.lon, cb.lat, cb.lon)
+    return ROAD_SQUARES - 1 if km < SHORT_KM else ROAD_SQUARES
+
+
 def place_cities(spec: dict, temples: list[dict], outlines: dict) -> dict[str, tuple]:
     board = Board(spec, {}, temples, outlines, lay=False)
     names = [n for n, c in board.cities.items() if c.area == "mainland"]
     idx = {n: i for i, n in enumerate(names)}
     p0 = np.array([board.base(board.cities[n].lon, board.cities[n].lat) for n in names])
-    rad = np.array([RADIUS[board.cities[n].kind] for n in names])
+    rad = np.array([board.cities[n].radius for n in names])  # a gathering city's too
     roads = [(idx[r[0]], idx[r[1]]) for r in spec["roads"] if r[0] in idx and r[1] in idx]
-    want = np.array([road_length(rad[i], rad[j], ROAD_SQUARES) + 3
+    want = np.array([road_length(rad[i], rad[j], room(board, names[i], names[j])) + 3
                      for i, j in roads])
     ri, rj = np.array([i for i, _ in roads]), np.array([j for _, j in roads])
+    # a road across a border needs all three squares (its Border Post among them)
+    firm = 10.0 * np.array([BORDER_W if board.cities[names[i]].country !=
+                            board.cities[names[j]].country else 1.0 for i, j in roads])
     flights = [(idx[a], idx[b]) for a, b in spec["air"] if a in idx and b in idx]
     fi, fj = np.array([i for i, _ in flights]), np.array([j for _, j in flights])
     fwant = np.array([road_length(rad[i], rad[j], tracks.air_count(tracks.great_circle_km(
         *reversed(lonlat_of(board, names[i])), *reversed(lonlat_of(board, names[j]))))) + 6
         for i, j in flights])
-    bearing = p0[rj] - p0[ri]
-    bearing /= np.linalg.norm(bearing, axis=1)[:, None]
     lonlat = np.array([(board.cities[n].lon, board.cities[n].lat) for n in names])
-    dlon, dlat = lonlat[rj, 0] - lonlat[ri, 0], lonlat[rj, 1] - lonlat[ri, 1]
-    # compass order: east stays east and north stays north wherever it clearly is
-    sx = np.where(dlon > ORDER_DEG, 1.0, np.where(dlon < -ORDER_DEG, -1.0, 0.0))
-    sy = np.where(dlat > ORDER_DEG, -1.0, np.where(dlat < -ORDER_DEG, 1.0, 0.0))  # y down
+    true = np.radians([true_bearing(*lonlat[i], *lonlat[j]) for i, j in roads])
+    bearing = np.stack([np.sin(true), -np.cos(true)], axis=1)  # the board's y runs south
     n = len(names)
     linked = np.zeros((n, n), bool)
     linked[ri, rj] = linked[rj, ri] = True
@@ -138,8 +153,8 @@ def place_cities(spec: dict, temples: list[dict], outlines: dict) -> dict[str, t
         d = np.linalg.norm(v, axis=1)
         u = v / d[:, None]
         short = np.maximum(0, want - d)
-        e += hard * np.sum(short ** 2)
-        f = (-2 * hard * short)[:, None] * u
+        e += np.sum(firm * short ** 2)
+        f = (-2 * firm * short)[:, None] * u
         np.add.at(g, rj, f)
         np.add.at(g, ri, -f)
         # flights long enough for theirs
@@ -183,18 +198,27 @@ def place_cities(spec: dict, temples: list[dict], outlines: dict) -> dict[str, t
         cos = np.clip(np.sum(u * bearing, axis=1), -0.999999, 0.999999)
         ang = np.arccos(cos)
         over = np.maximum(0, ang - MAX_BEARING)
-        e += 2000 * np.sum(over ** 2)
+        e += BEARING_W * np.sum(over ** 2)
         dcos = (bearing - cos[:, None] * u) / d[:, None]
-        f = (2000 * 2 * over / -np.sqrt(1 - cos ** 2))[:, None] * dcos
+        f = (BEARING_W * 2 * over / -np.sqrt(1 - cos ** 2))[:, None] * dcos
         np.add.at(g, rj, f)
         np.add.at(g, ri, -f)
-        # compass order on each axis
-        for axis, sign in ((0, sx), (1, sy)):
-            lack = np.where(sign != 0, np.maximum(0, ORDER_MM - sign * v[:, axis]), 0)
-            e += hard * np.sum(lack ** 2)
-            f = -2 * hard * lack * sign
-            np.add.at(g[:, axis], rj, f)
-            np.add.at(g[:, axis], ri, -f)
+        # every city and coast point near its plain place
+        home = np.vstack([p0, s0])
+        off = allp - home
+        dist = np.maximum(np.linalg.norm(off, axis=1), 1e-9)
+        far = np.maximum(0, dist - MAX_DRIFT)
+        e += DRIFT_W * np.sum(far ** 2)
+        gall += (2 * DRIFT_W * far / dist)[:, None] * off
+        # coast points (the land) off the panels, banks and insets
+        for x0, y0, x1, y1 in boxes:
+            pads = np.stack([sh[:, 0] - x0 + BOX_CLEAR, x1 + BOX_CLEAR - sh[:, 0],
+                             sh[:, 1] - y0 + BOX_CLEAR, y1 + BOX_CLEAR - sh[:, 1]])
+            k = np.argmin(pads, axis=0)
+            depth = np.maximum(0, pads[k, np.arange(ns)])
+            e += hard * np.sum(depth ** 2)
+            dirs = np.array([[1, 0], [-1, 0], [0, 1], [0, -1]], float)[k]
+            gall[n:] += (2 * hard * depth)[:, None] * dirs
         # unrelated cities apart
         vp = p[pj_] - p[pi_]
         dp = np.linalg.norm(vp, axis=1)
@@ -361,8 +385,10 @@ def roads_cost(board: Board, r, laid: list) -> float:  # noqa: ANN001
     air = [s for o in laid for s in o.squares]
     for road in board.roads:
         line = board.road_line(road)
-        if not any(_cross(p, q, u, v) for p, q in zip(pts[::8], pts[8::8], strict=False)
-                   for u, v in line.segments()):
+        # a lane crossing the road, or leaving a city beside it, takes its room
+        if not {road.a, road.b} & {r.a, r.b} and not any(
+                _cross(p, q, u, v) for p, q in zip(pts[::8], pts[8::8], strict=False)
+                for u, v in line.segments()):
             continue
         a, c = board.cities[road.a], board.cities[road.b]
         left = tracks.road_squares(line, a.radius, c.radius, lanes, air)

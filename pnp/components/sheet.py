@@ -1,4 +1,5 @@
-"""One-off sheets (setup guides, references): one template, one page, generated data."""
+"""One-off sheets (setup guides, references): one template, one page (or the few pages
+its game's sheet context asks for: a booklet), generated data."""
 
 from __future__ import annotations
 
@@ -46,19 +47,30 @@ def render_svg(game: Game, comp: Component, renderer: Renderer, opts: BuildOptio
     return renderer.render(comp.spec.front, context(game, comp, opts))
 
 
+def page_count(ctx: dict[str, Any]) -> int:
+    """How many pages the template draws: 1, unless the game's sheet context says
+    `pages` (a booklet); the template then gets `page.number` and `page.count`."""
+    pages = ctx["sheet"].get("pages", 1) if isinstance(ctx["sheet"], dict) else 1
+    return pages if isinstance(pages, int) and 1 <= pages <= 100 else 1
+
+
 def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> Built:
     w, h = page_size(comp, opts)
-    svg = render_svg(game, comp, renderer, opts)
+    ctx = context(game, comp, opts)
+    count = page_count(ctx)
     buf = PdfBytes()
     canvas = new_canvas(buf, w, h, f"{game.spec.name}: {comp.spec.title}")
     painter = SvgPainter(canvas, game.folder, component=comp.id)
-    face = painter.parse(svg, comp.spec.front)
-    painter.draw(face, 0, 0, role="sheet", who=Who(comp.id, side="sheet",
-                                                   template=comp.spec.front))
-    band = Band(10 * MM, PRINT_MARGIN, False, w - 20 * MM, BAND)  # templates keep FOOTER free
-    draw_info(painter, band, f"{game.spec.name} · {comp.spec.title_in(opts.lang)} · "
-                             f"{words(opts.lang)['page']} 1/1 · "
-                             f"{opts.sheet.label}")
-    painter.show_page()
+    for number in range(1, count + 1):
+        if count > 1:
+            ctx["page"].update(number=number, count=count)
+        face = painter.parse(renderer.render(comp.spec.front, ctx), comp.spec.front)
+        painter.draw(face, 0, 0, role="sheet", who=Who(comp.id, side="sheet",
+                                                       template=comp.spec.front))
+        band = Band(10 * MM, PRINT_MARGIN, False, w - 20 * MM, BAND)  # templates keep FOOTER free
+        draw_info(painter, band, f"{game.spec.name} · {comp.spec.title_in(opts.lang)} · "
+                                 f"{words(opts.lang)['page']} {number}/{count} · "
+                                 f"{opts.sheet.label}")
+        painter.show_page()
     data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
-    return Built(data, 1, 1, False, 1, records=[record])
+    return Built(data, 1, count, count > 1, 1, records=[record])

@@ -10,7 +10,7 @@ from typing import Any
 
 from pnp.base.geometry import Point, clip_box, segments_cross
 from pnp.base.graph import adjacency, reachable
-from pnp.games.temple_trip.land import Land
+from pnp.games.temple_trip.land import Land, drawn
 from pnp.games.temple_trip.network import City, Route
 from pnp.games.temple_trip.projection import MapView, Projection, Warp
 from pnp.games.temple_trip.squares import Path, Square
@@ -23,6 +23,7 @@ from pnp.games.temple_trip.tracks import (
     road_kinds,
     road_squares,
     sample,
+    settle,
 )
 
 ANCHOR_STEP = 60.0  # mm between the frame's fixed points (the warp keeps the frame)
@@ -33,9 +34,18 @@ class Board:
 
     def __init__(self, spec: dict[str, Any], layout: dict[str, Any],
                  temples: list[dict[str, Any]], outlines: dict[str, Any],
-                 lay: bool = True) -> None:
-        """`lay`: place every route's squares (the layout tool places lanes itself)."""
+                 lay: bool = True, moved: dict[str, Point] | None = None,
+                 bends: dict[tuple[str, str], list[Point]] | None = None,
+                 like: Board | None = None) -> None:
+        """`lay`: place every route's squares (the layout tool places lanes itself).
+        `moved`: where a custom temple's new city is drawn (join.py), a little off its
+        place on the drawn map; `bends`: a road's bends in board mm (join.py's roads);
+        `like`: a board of the same files whose map and land this one shares (join.py
+        builds a board for each way it tries: new cities never move the map)."""
         self.spec = spec
+        self.bends = bends or {}
+        self.unjoined: dict[str, Any] = {}  # new cities join.py could not join: why (Failure)
+        self.conflicts: dict[str, str] = {}  # ... though alone they could: the other city
         self.width, self.height = spec["width"], spec["height"]
         main = spec["mainland"]
         self.base = Projection(main["lon"], main["lat"], main["box"])
@@ -55,14 +65,22 @@ class Board:
                          None) or self.inset_of(t["lon"], t["lat"])
             kind = "airport" if t["travel"] in ("both", "flight") else "temple"
             self._add(City(t["city"], t["country"], t["lat"], t["lon"], kind,
-                           t["travel"] == "flight", inset or "mainland", card=t["id"]))
+                           t["travel"] == "flight", inset or "mainland", card=t["id"],
+                           gather=t["city"] in spec.get("gather", ())))
         places = layout.get("places", {})
-        sources, targets = self.control_points(layout)
-        self.map = MapView(self.base, Warp(sources, targets, layout.get("triangles") or []))
+        if like is not None:
+            self.map = like.map
+            for shared in ("_geo", "_drawn", "_lakes", "_land"):
+                if shared in like.__dict__:
+                    self.__dict__[shared] = like.__dict__[shared]
+        else:
+            sources, targets = self.control_points(layout)
+            self.map = MapView(self.base, Warp(sources, targets, layout.get("triangles") or []))
         for c in self.cities.values():
             if c.area == "mainland":
                 c.placed = c.name in places
-                c.pos = tuple(places[c.name]) if c.placed else self.map(c.lon, c.lat)
+                c.pos = tuple(places[c.name]) if c.placed else \
+                    tuple((moved or {}).get(c.name) or self.map(c.lon, c.lat))
             else:
                 c.pos = self.insets[c.area](c.lon, c.lat)
         self.vias = {(v["a"], v["b"]): tuple(v["via"]) for v in layout.get("lanes") or []}
@@ -74,8 +92,7 @@ class Board:
         if lay:
             for r in self.air:
                 self.lay_lane(r, self.vias.get((r.a, r.b)))
-            for r in self.roads:
-                self._road(r)
+            settle(self.roads, self._road)
 
     # ---------------------------------------------------------------- places
     def _add(self, city: City) -> None:
@@ -99,22 +116,25 @@ class Board:
         x, y = self.map(lon, lat)
         return "mainland" if 8 <= x <= self.width - 8 and 8 <= y <= self.height - 8 else None
 
-    def country_of(self, lon: float, lat: float) -> str | None:
+    def geo(self) -> Land:
+        """The countries in longitude and latitude (the insets' land is the USA's)."""
         if "_geo" not in self.__dict__:
-            self._geo = (Land({c: [[tuple(p) for p in ring] for ring in rings]
-                               for c, rings in self.outlines.items()}),
-                         Land({n: [[tuple(p) for p in r] for r in rings]
-                               for n, rings in self.inset_outlines.items()}))
-        found = self._geo[0].country((lon, lat))
-        if found is None and self._geo[1].country((lon, lat)) is not None:
-            return "USA"
-        return found
+            rings = {c: [[tuple(p) for p in ring] for ring in rs]
+                     for c, rs in self.outlines.items()}
+            rings.setdefault("USA", []).extend(
+                [tuple(p) for p in r] for rs in self.inset_outlines.values() for r in rs)
+            self._geo = Land(rings, list(self.lakes.values()), list(self.lakes))
+        return self._geo
+
+    def country_of(self, lon: float, lat: float) -> str | None:
+        return self.geo().country((lon, lat))
 
     # ---------------------------------------------------------------- routes
     def road_line(self, r: Route) -> Path:
         if r.path is None:
             a, b = self.cities[r.a], self.cities[r.b]
-            r.path = Path([a.pos, *(self.map(lon, lat) for lon, lat in r.via), b.pos])
+            r.path = Path([a.pos, *(self.map(lon, lat) for lon, lat in r.via),
+                           *self.bends.get((r.a, r.b), []), b.pos])
         return r.path
 
     def lay_lane(self, r: Route, via: Point | None) -> None:
@@ -137,12 +157,13 @@ class Board:
         for sq, kind in zip(r.squares, air_kinds(len(r.squares)), strict=True):
             sq.kind = kind
 
-    def _road(self, r: Route) -> None:
+    def _road(self, r: Route, taken: list[Square]) -> None:
+        """The road's squares, clear of the flights' and of `taken` (other roads')."""
         a, b = self.cities[r.a], self.cities[r.b]
         r.path = self.road_line(r)
         r.km = great_circle_km(a.lat, a.lon, b.lat, b.lon)
         lanes = [o.path.points for o in self.air if o.path]
-        air = [s for o in self.air for s in o.squares]
+        air = [s for o in self.air for s in o.squares] + taken
         others = [self.road_line(o).points for o in self.roads
                   if o is not r and {o.a, o.b} & {r.a, r.b}]
         r.squares = road_squares(r.path, a.radius, b.radius, lanes, air, others)
@@ -170,7 +191,7 @@ class Board:
         """Country outlines through the warp, cut to the board and its bleed."""
         if "_drawn" not in self.__dict__:
             box = (-6.0, -6.0, self.width + 6.0, self.height + 6.0)
-            self._drawn = {country: [p for p in (clip_box(self.map.ring(ring), box)
+            self._drawn = {country: [p for p in (clip_box(self.map.ring(drawn(ring)), box)
                                                  for ring in rings) if len(p) >= 3]
                            for country, rings in self.outlines.items()}
         return self._drawn

@@ -11,6 +11,7 @@ from typing import Any
 from pnp.base.errors import Problem
 from pnp.games.temple_trip.citations import legend_problems
 from pnp.games.temple_trip.data import board
+from pnp.games.temple_trip.network import RADIUS
 from pnp.load.items import undrawn_choices
 from pnp.load.model import Game, Item
 from pnp.load.schema import did_you_mean
@@ -89,6 +90,10 @@ def assignment_problems(game: Game) -> list[Problem]:
             out.append(item.problem("destination", f"a {f['colour']} card moves other players: "
                                                f"sending them to {slc}, the finish, could hand "
                                                "one of them the win on someone else's draw"))
+        elif dest is not None and f.get("colour") == "red" and not cities[dest].gather:
+            out.append(item.problem("destination", f"a red card sends every pawn to {dest}, "
+                                               "whose circle cannot hold ten: list it in "
+                                               "board.yaml's `gather` (drawn big enough)"))
         for m in PLACE.finditer(effect):
             place = _place(m.group(1), cities, countries)
             if place is not None:
@@ -140,6 +145,6 @@ def item_context(game: Game, component_id: str, item: Item) -> dict[str, Any]:
     if component_id == "legend":
         from pnp.games.temple_trip.legend import layout
 
-        radius = {c.kind: c.radius for c in board(game).cities.values()}
+        radius = {c.kind: RADIUS[c.kind] for c in board(game).cities.values()}  # its kind's
         return {"key": layout(game, item), "city_r": radius}
     return {}

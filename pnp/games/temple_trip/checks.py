@@ -5,6 +5,8 @@ custom.py), each problem placed at the line that causes it."""
 
 from __future__ import annotations
 
+import unicodedata
+
 from pnp.base.errors import Problem
 from pnp.games.temple_trip import cards, custom, playable
 from pnp.games.temple_trip.data import board, board_files, file_problems, temple_cards
@@ -37,6 +39,12 @@ MEASURES = {
 MEASURES.update(cards.MEASURES)
 
 
+def _plain(name: str) -> str:
+    """A name without accents, case or extra spaces: how a player would type it."""
+    letters = unicodedata.normalize("NFKD", name)
+    return " ".join("".join(c for c in letters if not unicodedata.combining(c)).casefold().split())
+
+
 def card_checks(game: Game) -> list[Problem]:
     out: list[Problem] = []
     slc = board_files(game)[0].data["board"]["salt_lake_city"]["name"]
@@ -53,11 +61,12 @@ def card_checks(game: Game) -> list[Problem]:
         if f.get("travel") in ("both", "flight") and f.get("country") not in (None, "USA"):
             out.append(item.problem("travel", "every Airport / Temple is in the USA (rule 10)"))
         name = str(f.get("temple") or "")
-        if name in names:
-            first = names[name]
+        key = _plain(name)  # "Ciudad Juarez Mexico" is the card "Ciudad Juárez Mexico"
+        if key in names:
+            first = names[key]
             out.append(item.problem("temple", f"'{name}' is already in the game "
                                           f"({first.source.path.name}:{first.line()})"))
-        names.setdefault(name, item)
+        names.setdefault(key, item)
     assignments = game.components.get("assignments")
     if assignments:
         seen: dict[str, Item] = {}

@@ -8,6 +8,7 @@ from typing import Any
 
 from pnp.games.temple_trip import cards
 from pnp.games.temple_trip.data import board, temple_cards
+from pnp.games.temple_trip.network import RADIUS
 from pnp.games.temple_trip.squares import SQUARE
 from pnp.games.temple_trip.tracks import AIR_KINDS, ROAD_KINDS
 from pnp.load.model import Game, Item
@@ -39,13 +40,13 @@ def sheet_context(game: Game, component_id: str, lang: str,
 
     temples = printed("temples")
     cones = printed("cones")
-    return {"airports": sorted(c.name for c in cities if c.airport),
+    out: dict[str, Any] = {"airports": sorted(c.name for c in cities if c.airport),
             "mainland_airports": sorted(c.name for c in cities
                                         if c.airport and not c.flight_only),
             "flight_only": [{"city": c.name, "area": c.area} for c in cities if c.flight_only],
             "start": next((c.name for c in cities if c.kind == "slc"), "Salt Lake City"),
             "temples": len(temple_cards(game)), "kinds": {"road": ROAD_KINDS, "air": AIR_KINDS},
-            "city_r": {c.kind: c.radius for c in cities}, "square": SQUARE,
+            "city_r": {c.kind: RADIUS[c.kind] for c in cities}, "square": SQUARE,
             "counts": {"temples": sum(1 for i in temples if not i.fields.get("blank")),
                        "blanks": sum(1 for i in temples if i.fields.get("blank")),
                        "assignments": len(printed("assignments")),
@@ -53,3 +54,19 @@ def sheet_context(game: Game, component_id: str, lang: str,
                        "dice": len(printed("die")),
                        "cones": {c: sum(1 for i in cones if i.fields.get("colour") == c)
                                  for c in ("red", "blue")}}}
+    comp = game.components.get(component_id)
+    if comp is not None and comp.spec.file and size is not None:  # the Rules Booklet
+        from pnp.games.temple_trip.booklet import layout
+
+        c = out["counts"]
+        values = {**{k: c[k] for k in ("temples", "blanks", "assignments", "legend", "pawns")},
+                  **c["cones"], "start": out["start"],
+                  "mainland": _word(len(out["mainland_airports"]))}
+        out["booklet"] = book = layout(game, comp.spec.file, component_id, size, values)
+        out["pages"] = book["pages"]
+    return out
+
+
+def _word(n: int) -> str:
+    words = "no one two three four five six seven eight nine ten eleven twelve".split()
+    return words[n] if 0 <= n < len(words) else str(n)

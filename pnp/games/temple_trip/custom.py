@@ -7,55 +7,34 @@ routes, squares and names."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pnp.base.errors import Problem
-from pnp.base.geometry import boxes_overlap, distance_to_segment, segments_cross
-from pnp.games.temple_trip import labels
+from pnp.games.temple_trip import join
 from pnp.games.temple_trip.board import Board
+from pnp.games.temple_trip.land import country_problem
 from pnp.games.temple_trip.network import City
-from pnp.games.temple_trip.squares import SQUARE
 from pnp.load.model import Game, Item
 from pnp.load.schema import problem
 from pnp.load.source import Key, Source
 
-TOO_CLOSE = 3.0  # mm of board between a new city's circle and another city's
-AIR_CLEARANCE = 3.0  # mm between a new city's circle and a flight's lane
-LINKS_TRIED = 12  # nearest cities tried for a new city's road
-
-Report = Callable[[Item, str | None, str], Problem]
-
-
-def nearest_link(b: Board, city: City) -> str | None:
-    """The nearest road city a new city's road can reach: without crossing a road, the
-    sea, or another city."""
-    candidates = sorted((c for c in b.cities.values() if not c.flight_only and c is not city
-                         and c.area == "mainland"),
-                        key=lambda c: math.dist(c.pos, city.pos))
-    for other in candidates[:LINKS_TRIED]:
-        if any(segments_cross(city.pos, other.pos, p, q) for r in b.roads
-               if other.name not in (r.a, r.b) for p, q in b.road_line(r).segments()):
-            continue
-        if any(distance_to_segment(c.pos, city.pos, other.pos) < c.radius + 2
-               for c in b.cities.values() if c is not city and c is not other):
-            continue
-        if b.on_land(city.pos, other.pos):
-            return other.name
-    return None
+Report = Callable[..., Problem]  # Item.problem: (item, field, message[, severity])
 
 
 def checks(b: Board, customs: list[Item], shipped: set[str], limit: int,
            report: Report) -> list[Problem]:
     """Each custom temple alone: its country, its travel mode, and, for a new city, a
-    place on the drawn map that no other city, route, square or name has."""
+    place on the board and a way into its network (join.py); where two new cities
+    cannot both join, both files are named."""
     out: list[Problem] = []
     if len(customs) > limit:
         out.append(report(customs[limit], None, f"at most {limit} custom temples (one per "
                                                 "blank card)"))
+    out.extend(extra_cards(customs, report))
     start = b.spec["salt_lake_city"]["name"]
+    files = {i.fields.get("city"): i.source.path.name for i in customs}
     for item in customs:
         f = item.fields
         city = b.cities.get(f.get("city"))
@@ -66,23 +45,26 @@ def checks(b: Board, customs: list[Item], shipped: set[str], limit: int,
                                                "give lat and lon for the new city"))
                 continue
         else:
-            where = b.country_of(f["lon"], f["lat"])
-            if where != f.get("country"):
-                out.append(report(item, "lat", f"{f['lat']}, {f['lon']} lies in "
-                                               f"{where or 'no country on the board'}, not in "
-                                               f"{f.get('country')}"))
+            # beyond the board's window the outlines stop: "outside the board" says why
+            wrong = country_problem(b.geo(), f["lon"], f["lat"], f.get("country")) \
+                if b.area_of(f["lon"], f["lat"]) is not None else None
+            if wrong:
+                out.append(report(item, "lat", wrong))
+                continue
         travel = f.get("travel")
         if on_board and city is not None:
-            allowed = "flight" if city.flight_only else ("both" if city.airport else "road")
+            allowed = _travel(city)
             if travel != allowed:
                 why = {"flight": f"{city.name} is reachable only by air",
                        "both": f"{city.name} is a mainland airport",
                        "road": f"{city.name} has no airport"}[allowed]
                 out.append(report(item, "travel", f"must be {allowed}: {why} (rule 10)"))
             continue
+        if city is None and f.get("city") in b.unjoined:
+            city = b.unjoined[f["city"]].city  # left off the board: it could not join
         if city is None or f.get("lat") is None:
             continue
-        out.extend(report(item, "lat", m) for m in new_city_problems(b, city))
+        out.extend(report(item, "lat", m) for m in new_city_problems(b, city, start, files))
         if travel != "road" and b.area_of(f["lon"], f["lat"]) == "mainland":
             out.append(report(item, "travel", "a new city has no airport: its temple is road "
                                               "only (rule 10; only the ten Airport / Temples "
@@ -90,8 +72,13 @@ def checks(b: Board, customs: list[Item], shipped: set[str], limit: int,
     return out
 
 
-def new_city_problems(b: Board, city: City) -> list[str]:
-    """Where a new city would be drawn, and what it would sit on."""
+def _travel(city: City) -> str:
+    return "flight" if city.flight_only else ("both" if city.airport else "road")
+
+
+def new_city_problems(b: Board, city: City, start: str, files: dict[str, str]) -> list[str]:
+    """Where a new city would be drawn, and why it could not join the network, said
+    from what is drawn there (never a road or a border pnp made up as the user's)."""
     area = b.area_of(city.lon, city.lat)
     main = b.spec["mainland"]
     if area is None:
@@ -102,49 +89,49 @@ def new_city_problems(b: Board, city: City) -> list[str]:
         return [f"{city.name} lies in the {area} inset: {area} is reached by flight only "
                 "(rule 10), and a new city has no airport (only the ten Airport / Temples "
                 "have one)"]
-    out = [f"the new city would sit on top of {o.name} ({gap:.0f} mm between their circles "
-           f"on the board, at least {TOO_CLOSE:g})"
-           for o in b.cities.values() if o is not city and o.area == "mainland"
-           and (gap := math.dist(city.pos, o.pos) - city.radius - o.radius) < TOO_CLOSE]
-    if out:
-        return out
-    roads = [r for r in b.roads if city.name in (r.a, r.b)]
-    if not roads:
-        return [f"no road can join {city.name} to the board: every road to a nearby city "
-                "would cross the sea, another road or a city"]
-    for r in b.air:
-        if r.path is None:
-            continue
-        d = min(distance_to_segment(city.pos, p, q) for p, q in r.path.segments())
-        if d < city.radius + AIR_CLEARANCE:
-            gap = (f"its circle {d - city.radius:.1f} mm from the lane" if d > city.radius
-                   else "the lane runs through its circle")
-            out.append(f"{city.name} would sit on the flight {r.name} ({gap}; a city keeps "
-                       f"{AIR_CLEARANCE:g} mm clear)")
-    for r in b.roads + b.air:
-        if city.name not in (r.a, r.b) and any(
-                math.dist(city.pos, (s.x, s.y)) < city.radius + SQUARE * 0.72 for s in r.squares):
-            out.append(f"{city.name} would sit on a square of {r.name}")
-    for r in roads:
-        other = b.cities[r.b if r.a == city.name else r.a]
-        for c in b.cities.values():
-            if c is not city and c is not other and \
-                    distance_to_segment(c.pos, city.pos, other.pos) < c.radius + 1:
-                out.append(f"its road to {other.name} would run through {c.name}")
-        if not r.squares:
-            out.append(f"its road to {other.name} is too short for a square: {city.name} is "
-                       f"too close to {other.name}")
-    placed = labels.place(b)
-    mine = placed[city.name].box
-    for name, label in placed.items():
-        other = b.cities[name]
-        if name == city.name:
-            continue
-        if labels.disc_hits_box(city.pos, city.radius, label.box):
-            out.append(f"{city.name} would sit on the name of {name}")
-        if labels.disc_hits_box(other.pos, other.radius, mine) or boxes_overlap(mine, label.box):
-            out.append(f"the name {city.name} would cover {name} or its name")
-    return out
+    fail = b.unjoined.get(city.name)
+    if fail is None:
+        return []
+    other = b.conflicts.get(city.name)
+    if other is not None:
+        return [f"{city.name} and {other} ({files.get(other, 'another custom file')}) cannot "
+                f"both join the board, though each can alone: {_said(b, city, fail, start)}"]
+    return [_said(b, city, fail, start)]
+
+
+def _said(b: Board, city: City, fail: join.Failure, start: str) -> str:
+    name, near = city.name, f"no spot within {join.MOVE_MM:g} mm of it is clear either"
+    if fail.kind == "close":
+        other = b.cities[fail.what]
+        if other.name == start:
+            return (f"{name} is {fail.km:.0f} km from {start}: too close to be drawn apart on "
+                    f"the board (a new city needs about {fail.mm:.0f} km), and {start} is the "
+                    "start and finish, with no TEMPLE card (rule 9)")
+        hint = "" if _travel(other) == "road" else f" and `travel: {_travel(other)}`"
+        return (f"{name} is {fail.km:.0f} km from {other.name}: too close to be drawn apart "
+                f"on the board (a new city needs about {fail.mm:.0f} km); use "
+                f"`city: {other.name}`{hint}")
+    if fail.kind == "room":
+        what = fail.what
+        if what.startswith("city "):
+            return (f"{name} has no room on the board: {what[5:]}, {fail.km:.0f} km away, is "
+                    f"drawn {fail.mm:.0f} mm from its place (the map is squeezed there), and "
+                    f"{near}")
+        place = {"edge": "its place is too near the board's edge",
+                 "land": f"the board's drawn coast or border puts its place outside "
+                         f"{city.country}",
+                 "panel": "its place is under a panel, a cone bank or an inset",
+                 "flight square": "a flight's square is drawn on its place"}.get(
+            what, f"the {what} runs across its place")
+        return f"{name} has no room on the board: {place}, and {near}"
+    if fail.kind == "broke":
+        return f"{name} cannot join the board without breaking it: {fail.what}"
+    stop = f"; as a stop on {fail.stop}, " if fail.stop else ""
+    return (f"no road can join {name} to the board: from its place (or up to "
+            f"{join.MOVE_MM:g} mm off it) roads to the nearest cities "
+            f"({fail.what or 'none within reach'}) would cross another road, the sea, a city "
+            f"or a panel, or leave no room for a square{stop}"
+            f"{'its roads to the next cities have no room for a square' if stop else ''}")
 
 
 def custom_entries(src: Source, problems: list[Problem]
@@ -170,16 +157,30 @@ def custom_entries(src: Source, problems: list[Problem]
 
 
 def hide_replaced_blanks(game: Game) -> None:
-    """Each custom temple prints instead of the blank card of its region, unless it
-    names the card it replaces."""
+    """Each custom temple prints instead of a blank card (its region's first, else any
+    left), unless it names the card it replaces: up to four customs keep the deck's
+    count whatever their regions."""
     comp = game.components.get("temples")
     if comp is None:
         return
     blanks = [i for i in comp.items if i.fields.get("blank") and not i.custom]
-    for item in comp.items:
-        if item.custom and item.replaces is None and not item.fields.get("blank"):
-            match = next((b for b in blanks if b.taken < b.copies
-                          and b.fields.get("region") == item.fields.get("region")), None)
+    waiting = [i for i in comp.items if i.custom and i.replaces is None
+               and not i.fields.get("blank")]
+    for same_region in (True, False):
+        for item in waiting:
+            if item.replaces is not None:
+                continue
+            match = next((b for b in blanks if b.taken + item.copies <= b.copies
+                          and (not same_region
+                               or b.fields.get("region") == item.fields.get("region"))), None)
             if match:
-                match.taken += 1
+                match.taken += item.copies
                 item.replaces = match.id
+
+
+def extra_cards(customs: list[Item], report: Report) -> list[Problem]:
+    """A custom temple with no blank card left prints as an extra card: the deck's
+    count changes, and the user is told."""
+    return [report(i, None, "no blank TEMPLE card is left for it: it prints as an extra "
+                            "card, so the deck has more cards than the rules count",
+                   "warning") for i in customs if i.replaces is None]

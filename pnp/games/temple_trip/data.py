@@ -89,14 +89,15 @@ def file_problems(game: Game) -> list[Problem]:
 
 
 def board(game: Game) -> Board:
-    """The board, with custom temples' new cities drawn where the map puts them (each
-    joined by road to the nearest road city it can reach without crossing a road)."""
+    """The board, with custom temples' new cities drawn where the map puts them, each
+    joined to the network (join.py): a stop on a road that passes its place, or a road
+    of its own to a city it can reach."""
     if "board" in game.cache:
         return game.cache["board"]
     if file_problems(game):
         raise ContentError("the board's files have problems (pnp validate lists them)",
                            game.source.path)
-    from pnp.games.temple_trip.custom import nearest_link
+    from pnp.games.temple_trip.join import join_all
 
     bsrc, osrc, lsrc = board_files(game)
     spec = dict(bsrc.data["board"])
@@ -114,15 +115,17 @@ def board(game: Game) -> Board:
                       "lat": f["lat"], "lon": f["lon"], "travel": travel})
     spec["roads"] = [list(r) for r in spec.get("roads", [])]
     spec["air"] = [list(r) for r in spec.get("air", [])]
+
     b = Board(spec, layout, cards, osrc.data)
+
+    def build(spec: dict, moved: dict, bends: dict, skip: frozenset, lay: bool) -> Board:
+        return Board(spec, layout, [c for c in cards if c["city"] not in skip], osrc.data,
+                     lay=lay, moved=moved, bends=bends, like=b)
+
     known = {c for r in spec["roads"] for c in r[:2]}
-    new = [c for c in b.cities.values() if c.area == "mainland" and not c.placed
+    new = [c.name for c in b.cities.values() if c.area == "mainland" and not c.placed
            and not c.flight_only and c.name not in known]
     if new:
-        for city in new:
-            link = nearest_link(b, city)
-            if link:
-                spec["roads"].append([city.name, link])
-        b = Board(spec, layout, cards, osrc.data)
+        b = join_all(build, spec, new, b)
     game.cache["board"] = b
     return b

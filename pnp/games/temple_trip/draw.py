@@ -8,6 +8,7 @@ from typing import Any
 
 from pnp.games.temple_trip import labels
 from pnp.games.temple_trip.board import Board
+from pnp.games.temple_trip.network import RADIUS
 from pnp.games.temple_trip.squares import SQUARE
 
 SLOT = 9.5  # mm: a bank slot, for an 8 mm cone token
@@ -53,7 +54,8 @@ def context(b: Board) -> dict[str, Any]:
         "air_squares": [square(s, "air") for r in b.air for s in r.squares],
         "square": SQUARE,
         "cities": [{"name": c.name, "x": c.pos[0], "y": c.pos[1], "kind": c.kind,
-                    "r": c.radius} for c in b.cities.values()],
+                    "r": c.radius, "icon": RADIUS[c.kind], "hold": c.hold()}
+                   for c in b.cities.values()],
         "labels": [{"name": lab.name, "x": lab.x, "y": lab.y, "anchor": lab.anchor,
                     "box": lab.box} for lab in placed.values()],
         "label_size": labels.LABEL_MM,

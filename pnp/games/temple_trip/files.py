@@ -64,6 +64,7 @@ class BoardSpec:
     flags: list[Flag] = field(default_factory=list)
     air: list[list[str]] = field(default_factory=list)
     roads: list[list[Any]] = field(default_factory=list)
+    gather: list[str] = field(default_factory=list)  # cities that hold all ten pawns
 
 
 @dataclass

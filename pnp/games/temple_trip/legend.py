@@ -1,7 +1,9 @@
 """The LEGEND card's layout: a symbol column and, beside it, each entry's name (bold),
-meaning and citation (blue) run together and wrapped, at the largest size from 7 pt down
-to 6 pt at which the whole key fits the card. SVG cannot wrap mixed runs, so pnp does it
-here with the embedded font's metrics and the template only draws."""
+meaning and citation (blue) run together and wrapped, at the largest size from 7.5 pt
+down to 7 pt at which the whole key fits the card. It is read across the table, so 7 pt
+is its floor (game.yaml's `preflight: {min_text: 7}` holds the print to it). SVG cannot
+wrap mixed runs, so pnp does it here with the embedded font's metrics and the template
+only draws."""
 
 from __future__ import annotations
 
@@ -12,12 +14,12 @@ from pnp.base import fonts
 from pnp.base.units import MM, to_mm
 from pnp.load.model import Game, Item
 
-SIZES = (7.0, 6.75, 6.5, 6.25, 6.0)  # pt, largest first; 6 pt is the floor for any text
+SIZES = (7.5, 7.25, 7.0)  # pt, largest first; below 7 pt check_fits reports the overflow
 LEADING = 1.12
 SAFE = 3.4  # mm from the trim: the 3 mm safe area and a little air
 TOP = 8.8  # mm: below the card's title
-GUTTER = 10.2  # mm: the symbol column
-SYMBOL_H = 4.6  # mm a symbol needs (squares 4.4, cities 4.6 with their ring)
+GUTTER = 10.8  # mm: the symbol column
+SYMBOL_H = 4.8  # mm a symbol needs (squares 4.8, so their marks print at 7 pt)
 MIN_GAP, MAX_GAP = 0.5, 2.4  # mm between entries
 INK = {"name": "#1a1a1a", "text": "#333333", "cite": "#1f4e8c"}
 
@@ -83,7 +85,7 @@ def card_size(game: Game, component_id: str) -> tuple[float, float]:
 
 def layout(game: Game, item: Item) -> dict[str, Any]:
     """Rows (top y, height, symbols, lines with baselines) for the template to draw, and
-    `used`/`room` (mm) for check_fits when even 6 pt does not fit."""
+    `used`/`room` (mm) for check_fits when even 7 pt does not fit."""
     w, h = card_size(game, "legend")
     entries = [e for e in item.fields.get("entries") or [] if isinstance(e, dict)]
     x0 = SAFE + GUTTER

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 
 from pnp.base.geometry import (
     Point,
+    boxes_overlap,
+    clip_box,
     distance_to_segment,
     point_in_polygon,
     polygons_overlap,
@@ -19,18 +21,31 @@ from pnp.base.geometry import (
     segments_cross,
 )
 from pnp.base.spatial import Grid
-from pnp.games.temple_trip import labels
+from pnp.games.temple_trip import labels, trips
 from pnp.games.temple_trip.board import Board
+from pnp.games.temple_trip.land import SHORE_MM
 from pnp.games.temple_trip.network import Route
 
-ORDER_DEG = 0.4  # neighbours further apart than this (degrees) keep their compass order
-DRIFT_MM = 8.0  # a city is drawn at most this far from its spot on the drawn map
+# A city is drawn at most DRIFT_MM from its place on the plain map (projection.py's
+# Projection, before the stretch): 60 mm, about 480 km at the board's 0.125 mm a km.
+# Utah crowds most: six temples within 300 km, each road with room for its squares (at
+# least 42 mm between two temples, 52 mm from Salt Lake City's circle) in its true compass
+# direction, and Edmonton already at the board's top edge, so the column of cities from
+# Edmonton to St. George must stretch that far (tools/temple_trip_layout.py measures it).
+DRIFT_MM = 60.0
+COMPASS_DEG = 45.0  # a road neighbour is drawn at most this far off its true bearing
+POINTS = ("north", "north-north-east", "north-east", "east-north-east", "east",
+          "east-south-east", "south-east", "south-south-east", "south", "south-south-west",
+          "south-west", "west-south-west", "west", "west-north-west", "north-west",
+          "north-north-west")
 MOST = 2 / 3  # "most" roads and flights carry an Assignment square
 BRIDGE_MM = 6.0  # a road may cross this much water (a bridge, a narrows)
+LAND_UNDER_MM2 = 1.0  # land under a panel, bank or inset: none (a rounding's worth)
 
 
 def network(b: Board, start: str) -> Iterator[tuple[str, str]]:
     """(where, message): where is 'roads', 'air' or '' (the board as a whole)."""
+    yield from trips.flights_faster(b)
     for r in b.roads:
         ends = (b.cities[r.a], b.cities[r.b])
         if any(c.flight_only for c in ends):
@@ -82,27 +97,31 @@ def network(b: Board, start: str) -> Iterator[tuple[str, str]]:
 
 
 def geography(b: Board, start: str) -> Iterator[tuple[str, str]]:
-    """Cities where the drawn map says they are, in their own country, in compass order,
-    and Salt Lake City joined by road to its nearest temple cities."""
+    """Cities near their place on the plain map, in their own country, each road
+    neighbour in its true compass direction, and Salt Lake City joined by road to its
+    nearest temple cities."""
     for c in b.cities.values():
         if c.area != "mainland":
             continue
-        drift = math.dist(c.pos, b.map(c.lon, c.lat))
+        drift = math.dist(c.pos, b.base(c.lon, c.lat))
         if drift > DRIFT_MM:
-            yield "", (f"{c.name} is drawn {drift:.0f} mm from its place on the map "
+            yield "", (f"{c.name} is drawn {drift:.0f} mm from its place on the plain map "
                        f"(at most {DRIFT_MM:g} mm)")
         found = b.country_at(c.pos)
-        if found != c.country:
-            yield "", f"{c.name} is drawn in {found or 'the water'}, not in {c.country}"
+        if found != c.country and not b.land().reaches(c.pos, c.country, SHORE_MM):
+            where = found or ("a lake" if b.land().wet(c.pos) else "the sea")
+            yield "", f"{c.name} is drawn in {where}, not in {c.country}"
     for r in b.roads:
         a, c = b.cities[r.a], b.cities[r.b]
         if a.area != "mainland" or c.area != "mainland":
             continue
-        dx, dy = c.pos[0] - a.pos[0], c.pos[1] - a.pos[1]
-        if (c.lon - a.lon > ORDER_DEG and dx <= 0) or (a.lon - c.lon > ORDER_DEG and dx >= 0):
-            yield "roads", f"{r.name}: east and west are swapped on the board"
-        if (c.lat - a.lat > ORDER_DEG and dy >= 0) or (a.lat - c.lat > ORDER_DEG and dy <= 0):
-            yield "roads", f"{r.name}: north and south are swapped on the board"
+        true = true_bearing(a.lon, a.lat, c.lon, c.lat)
+        drawn = math.degrees(math.atan2(c.pos[0] - a.pos[0], a.pos[1] - c.pos[1])) % 360
+        off = abs((drawn - true + 180) % 360 - 180)
+        if off > COMPASS_DEG:
+            yield "roads", (f"road {r.name}: {c.name} is drawn {compass(drawn)} of {a.name}, "
+                            f"though it lies {compass(true)} ({off:.0f}° off its true bearing, "
+                            f"at most {COMPASS_DEG:g}°)")
         wet = b.water_mm(_legs(b, r))
         if wet > BRIDGE_MM:
             yield "roads", (f"road {r.name} runs {wet:.0f} mm over the sea or a lake (a "
@@ -122,8 +141,22 @@ def geography(b: Board, start: str) -> Iterator[tuple[str, str]]:
             yield "roads", f"{start} has no road to {c.name}, one of its two nearest cities"
 
 
+def true_bearing(lon0: float, lat0: float, lon1: float, lat1: float) -> float:
+    """Degrees clockwise from north from one place to another, as a compass on the ground
+    reads it (east-west distances shrink with the cosine of the latitude)."""
+    east = (lon1 - lon0) * math.cos(math.radians((lat0 + lat1) / 2))
+    return math.degrees(math.atan2(east, lat1 - lat0)) % 360
+
+
+def compass(bearing: float) -> str:
+    """The nearest of the 16 compass points."""
+    return POINTS[round(bearing / 22.5) % 16]
+
+
 def drawing(b: Board) -> Iterator[tuple[str, str]]:
-    """Lanes clear of cities, names clear of everything, flags on their own land."""
+    """Squares apart, lanes clear of cities, names clear of everything, flags on their
+    own land."""
+    yield from trips.drawing(b)
     for r in b.air:
         if r.path is None:
             continue
@@ -160,6 +193,43 @@ def drawing(b: Board) -> Iterator[tuple[str, str]]:
         if any(polygons_overlap(corners, s) for s in squares) or any(
                 labels.disc_hits_box(c.pos, c.radius, box) for c in b.cities.values()):
             yield f"flags.{i}", f"the {flag['country']} flag covers a square or a city"
+    for where, what, box in furniture(b.spec):
+        covered = land_under(b, box)
+        if sum(covered.values()) > LAND_UNDER_MM2:
+            lands = ", ".join(f"{area:,.0f} mm² of {name}" for name, area in covered.items())
+            yield where, (f"the {what} covers land a city could stand on ({lands}): "
+                          "place it over the sea or off the map's land")
+
+
+def furniture(spec: dict) -> list[tuple[str, str, tuple[float, float, float, float]]]:
+    """(where, what, box) of each panel, bank and inset drawn over the map."""
+    out = [(f"panels.{k}", f"{k} panel", tuple(v)) for k, v in spec.get("panels", {}).items()]
+    out += [(f"banks.{i}", f"{v.get('name', 'cone')} bank", tuple(v["box"]))
+            for i, v in enumerate(spec.get("banks", []))]
+    return out + [(f"insets.{k}.box", f"{k} inset", tuple(v["box"]))
+                  for k, v in spec.get("insets", {}).items()]
+
+
+def land_under(b: Board, box: tuple[float, float, float, float]) -> dict[str, float]:
+    """mm² of each country's drawn land (its lakes left out) inside a box: each ring of
+    the board's Land cut to the box, exactly."""
+    out: dict[str, float] = {}
+    lakes = 0.0
+    for name, ring in b.land().rings:
+        area = abs(_area(clip_box(ring.points, box))) if boxes_overlap(ring.box, box) else 0.0
+        if name is None:
+            lakes += area
+        elif area:
+            out[name] = out.get(name, 0.0) + area
+    if lakes and out:  # a lake lies inside the land around it
+        top = max(out, key=out.__getitem__)
+        out[top] = max(0.0, out[top] - lakes)
+    return {k: v for k, v in out.items() if v > 0}
+
+
+def _area(poly: list[Point]) -> float:
+    return sum(p[0] * q[1] - q[0] * p[1] for p, q in zip(poly, poly[1:] + poly[:1],
+                                                         strict=True)) / 2 if poly else 0.0
 
 
 def _lane_gap(c: Point, segs: list[tuple[Point, Point]], box: tuple[float, ...],

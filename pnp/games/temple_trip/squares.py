@@ -1,14 +1,16 @@
 """What both track layers build on: the track square a pawn stands on (its size, the
 clearance kept around it) and the path squares are laid along, measured by arc length.
-Kept apart so tracks.py (which lays the squares) and blocked.py (where a road's squares
-cannot go) share them without importing each other."""
+Kept apart so tracks.py (which lays the squares), blocked.py (where a road's squares
+cannot go) and the board's rules (playable.py: no two squares share ground) share them
+without importing each other."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
-from pnp.base.geometry import Point, square_corners
+from pnp.base.geometry import Point, polygons_overlap, square_corners
+from pnp.base.spatial import Grid
 
 SQUARE = 10.0  # mm: a track square (two pawn bases side by side, or a cone)
 CLEAR = 1.0  # mm kept between a square and a line or a square of another route
@@ -53,3 +55,16 @@ class Path:
 
     def segments(self) -> list[tuple[Point, Point]]:
         return list(zip(self.points, self.points[1:], strict=False))
+
+
+def close_pairs(routes: list[list[Square]], gap: float = 0.0) -> list[tuple[int, int, int, int]]:
+    """Every two squares nearer each other than `gap` mm (at 0: that overlap), as (route,
+    square, route, square) indices, each pair once: a pawn or a cone stands on one square,
+    so no two squares may share ground, whichever routes they lie on."""
+    flat = [(i, j) for i, squares in enumerate(routes) for j in range(len(squares))]
+    polys = [routes[i][j].corners(gap / 2) for i, j in flat]
+    boxes = [(min(x for x, _ in p), min(y for _, y in p), max(x for x, _ in p),
+              max(y for _, y in p)) for p in polys]
+    grid = Grid(boxes, 2 * SQUARE)
+    return [(*flat[k], *flat[m]) for k, box in enumerate(boxes) for m in grid.near(box)
+            if m > k and polygons_overlap(polys[k], polys[m])]

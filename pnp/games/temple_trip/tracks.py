@@ -6,20 +6,24 @@ step PITCH mm a square. Flights are laid first, evenly along their whole lane, a
 of squares that grows with the real distance flown; a square that would touch a road's
 line slides along its lane (never more than a quarter step). Roads then fill what is
 left: their squares keep clear of every air lane and air square, so where a flight
-crosses a road the road leaves a gap and nothing is drawn over anything else."""
+crosses a road the road leaves a gap and nothing is drawn over anything else. Where two
+roads leave a city side by side, one of them is laid again around the other's squares
+(settle), so no two squares share ground."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from pnp.base.geometry import Point, polygons_overlap, segment_hits_polygon
 from pnp.base.spatial import Grid
 from pnp.games.temple_trip.blocked import blocked as stretches
-from pnp.games.temple_trip.squares import CLEAR, SQUARE, Path, Square
+from pnp.games.temple_trip.network import Route
+from pnp.games.temple_trip.squares import CLEAR, SQUARE, Path, Square, close_pairs
 
 PITCH = 11.5  # mm between road square centres
 GAP = 1.5  # mm between a city's edge and the nearest square
-AIR_MIN_PITCH = SQUARE + 3.0  # mm: air squares never closer than this
+AIR_MIN_PITCH = SQUARE + 2.0  # mm: air squares never closer (road squares: PITCH, 1.5 mm apart)
 AIR_SLIDE = 0.25  # an air square slides at most this share of its step
 KM_AIR_BASE = 700.0  # km: flights up to about this long have four squares
 NEAR = SQUARE * 1.5  # mm: a road this near an air square's centre (box to box) is tested
@@ -169,6 +173,33 @@ def road_squares(path: Path, ra: float, rb: float, lanes: list[list[Point]],
             (x, y), angle = path.point(first + i * PITCH)
             out.append(Square(round(x, 3), round(y, 3), round(angle, 3), "open"))
     return out
+
+
+def settle(roads: list[Route], lay: Callable[[Route, list[Square]], None]) -> None:
+    """Lay every road (`lay(road, squares to keep clear of)` sets its squares), then part
+    each two roads whose squares overlap: one of the two is laid again CLEAR of every
+    other road's squares. It is the one that still has what the rules need (its Border
+    Post with an Open Road square, its Assignment square) and loses the fewest squares; a
+    road laid again overlaps no square, so this ends."""
+    for r in roads:
+        lay(r, [])
+    for _ in range(len(roads)):
+        pairs = [(i, j) for i, _, j, _ in close_pairs([r.squares for r in roads]) if i != j]
+        if not pairs:
+            return
+        best: tuple[tuple[bool, bool, int, int], Route, list[Square]] | None = None
+        for r in (roads[pairs[0][0]], roads[pairs[0][1]]):
+            old = r.squares
+            lay(r, [s for o in roads if o is not r for s in o.squares])
+            new, r.squares = r.squares, old
+            kinds = {s.kind for s in old}
+            score = (len(new) < (2 if "border" in kinds else 1),
+                     "assign" in kinds and not any(s.kind == "assign" for s in new),
+                     len(old) - len(new), -len(new))
+            if best is None or score < best[0]:
+                best = (score, r, new)
+        assert best is not None
+        best[1].squares = best[2]
 
 
 def _leave_circle(path: Path, centre: Point, radius: float) -> float:
