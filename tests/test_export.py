@@ -261,3 +261,29 @@ def test_wrong_usage_and_bad_content_keep_the_last_export(tmp_path: Path) -> Non
     assert_clean_failure(run_pnp("export", "probe", "--format", "print-shop", "--content",
                                  content, "--out", out), 2)
     assert not any((tmp_path / "elsewhere").iterdir())
+
+
+def test_a_booklet_exports_every_page(tmp_path: Path) -> None:
+    """Temple Trip's Rules Booklet prints on several sheet sides: PNG draws each one, TTS
+    gets the printed PDF to page through; a one-page sheet stays one image."""
+    export("temple-trip", "--format", "png", "--dpi", "36", "--out", tmp_path)
+    export("temple-trip", "--format", "tts", "--dpi", "36", "--out", tmp_path)
+    folder = tmp_path / "temple-trip"
+    save = json.loads((folder / "tts" / "temple-trip.json").read_text())
+    (book,) = [o for o in save["ObjectStates"] if o["Name"] == "Custom_PDF"]
+    assert book["Nickname"] == "Rules Booklet"
+    pdf = _local(book["CustomPDF"]["PDFUrl"])
+    assert pdf.is_relative_to((folder / "tts").resolve())
+    printed = pdfplumber.open(pdf).pages
+    assert len(printed) >= 2
+    assert "Before the first roll" in " ".join(p.extract_text() or "" for p in printed[1:])
+    images = pngs(folder / "png")
+    pages = sorted(k for k in images if k.startswith("booklet/"))
+    assert pages == [f"booklet/booklet-{n}.png" for n in range(1, len(printed) + 1)]
+    size = (half_up(297 / 25.4 * 36), half_up(210 / 25.4 * 36))  # A4 landscape
+    assert {images[k].size for k in pages} == {size}
+    assert len({images[k].tobytes() for k in pages}) == len(pages)  # each its own page
+    assert [k for k in images if k.startswith("quickstart/")] == ["quickstart/quickstart.png"]
+    manifest = json.loads((folder / "png" / "manifest.json").read_text())
+    assert [f["side"] for f in manifest["files"] if f["component"] == "booklet"] == \
+        [f"page {n}" for n in range(1, len(printed) + 1)]

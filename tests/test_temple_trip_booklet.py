@@ -1,6 +1,7 @@
 """Temple Trip's Rules Booklet (A5 pages two to a landscape sheet, in booklet order), the
 LEGEND and QuickStart at 7 pt or more, and the names printed with their accents."""
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -154,3 +155,19 @@ def test_a_custom_temple_typed_without_accents_is_still_the_same_temple(tmp_path
     lines = assert_clean_failure(run_pnp("validate", GAME, "--custom", mine), 1)
     assert any("mine.yaml:1: temple: 'Ciudad Juarez Mexico' is already in the game" in ln
                for ln in lines), lines
+
+
+def test_list_says_how_many_pages_the_booklet_prints(tt_a4: Path) -> None:
+    sides = len(pdfplumber.open(tt_a4 / "booklet.pdf").pages)
+    folded = 2 * sides  # two A5 pages on each printed side
+    article = "an" if str(folded).startswith("8") else "a"
+    listed = run_pnp("list")
+    assert listed.returncode == 0, listed.stderr
+    (line,) = [li for li in listed.stdout.splitlines() if li.strip().startswith("booklet")]
+    assert f" {sides} pages ({article} {folded}-page booklet) " in line, line
+    (quick,) = [li for li in listed.stdout.splitlines() if li.strip().startswith("quickstart")]
+    assert " 1 page " in quick
+    games = json.loads(run_pnp("list", "--format", "json").stdout)["games"]
+    (game,) = [g for g in games if g["id"] == GAME]
+    (comp,) = [c for c in game["components"] if c["id"] == "booklet"]
+    assert (comp["count"], comp["unit"], comp["booklet_pages"]) == (sides, "pages", folded)

@@ -47,7 +47,11 @@ def list_games(
             typer.echo(f"{gid}: {game.spec.name}")
             for c in comps:
                 size = f", {c['size']}" if c["size"] else ""
-                what = f"{c['count']:>4} {c['unit']}"
+                what = f"{'?' if c['count'] is None else c['count']:>4} {c['unit']}"
+                if "booklet_pages" in c:
+                    folded = c["booklet_pages"]
+                    article = "an" if str(folded).startswith("8") or folded in (11, 18) else "a"
+                    what += f" ({article} {folded}-page booklet)"
                 typer.echo(f"  {c['id']:<12} {c['kind']:<6} {what}{size}  {c['about']}")
     except PnpError as exc:
         fail(exc)
@@ -61,8 +65,9 @@ def _listed(game: object, comp: object) -> dict[str, object]:
     """One component as `pnp list` shows it: how many of what, its size and what it is."""
     spec = comp.spec  # type: ignore[attr-defined]
     kind = spec.kind
+    extra: dict[str, object] = {}
     if kind == "sheet":
-        count, unit = 1, "page"
+        count, unit, extra = _sheet_pages(game, comp)
     elif kind == "pad":
         count, unit = game.spec.data.get("pad_sheets", 1), "sheets"  # type: ignore[attr-defined]
     elif kind == "board":
@@ -71,7 +76,23 @@ def _listed(game: object, comp: object) -> dict[str, object]:
         count = len(comp.shipped())  # type: ignore[attr-defined]
         unit = "item" if count == 1 else "items"
     return {"id": comp.id, "kind": kind, "count": count, "unit": unit,  # type: ignore[attr-defined]
-            "size": spec.size, "about": spec.description or spec.title}
+            **extra, "size": spec.size, "about": spec.description or spec.title}
+
+
+def _sheet_pages(game: object, comp: object) -> tuple[int | None, str, dict[str, object]]:
+    """A sheet's pages as `pnp build` prints them on A4 (a booklet's template says how
+    many), and the booklet's own page count when they fold into one."""
+    from pnp.components.sheet import printed_pages
+    from pnp.layout.options import BuildOptions
+    from pnp.pipeline.build import game_language
+
+    try:
+        opts = BuildOptions(lang=game_language(game, None))  # type: ignore[arg-type]
+        pages, folded = printed_pages(game, comp, opts)  # type: ignore[arg-type]
+    except PnpError:  # the sheet's own content is wrong: validate says where
+        return None, f"pages (run pnp validate {game.id})", {}  # type: ignore[attr-defined]
+    unit = "page" if pages == 1 else "pages"
+    return pages, unit, {} if folded is None else {"booklet_pages": folded}
 
 
 @app.command()

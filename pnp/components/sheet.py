@@ -54,6 +54,16 @@ def page_count(ctx: dict[str, Any]) -> int:
     return pages if isinstance(pages, int) and 1 <= pages <= 100 else 1
 
 
+def printed_pages(game: Game, comp: Component, opts: BuildOptions) -> tuple[int, int | None]:
+    """(pages the sheet prints, pages of the booklet they fold into, or None), so that a
+    listing states what a build prints; a game's sheet context that makes a booklet
+    says `booklet: {count: N}` (N pages once folded)."""
+    ctx = context(game, comp, opts)
+    book = ctx["sheet"].get("booklet") if isinstance(ctx["sheet"], dict) else None
+    folded = book.get("count") if isinstance(book, dict) else None
+    return page_count(ctx), folded if isinstance(folded, int) and folded > 0 else None
+
+
 def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> Built:
     w, h = page_size(comp, opts)
     ctx = context(game, comp, opts)

@@ -88,9 +88,12 @@ def export_game(folder: Path, templates_root: Path, out_root: Path, opts: Export
                  f", {d['card_px'][0]} x {d['card_px'][1]} px a card" for d in decks]
         if summary["tiles"]:
             lines.append(f"{_n(summary['tiles'], 'Custom_Tile')}: tiles, tokens, boards, sheets")
+        lines += [f"{d['component']}: {d['path']}, {_n(d['pages'], 'page')} as a Custom_PDF"
+                  for d in summary["pdfs"]]
         lines.append(f"{game.id}.json: Tabletop Simulator saved object (copy it into "
                      "Tabletop Simulator/Saves/Saved Objects)")
         meta = {"json": f"{game.id}.json", "decks": decks, "tiles": summary["tiles"],
+                **({"pdfs": summary["pdfs"]} if summary["pdfs"] else {}),
                 "files": [name for name, _ in files]}
     else:
         from pnp.export import printshop

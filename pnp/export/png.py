@@ -1,5 +1,5 @@
 """`pnp export --format png`: one PNG per item face, as The Game Crafter and other print
-shops take them, and one per board and sheet.
+shops take them, one per board, and one per page of a sheet.
 
 Size rule: pixels = (trim + 2 x bleed, in inches) x dpi, rounded half up, with the trim
 centred. A poker card (2.5 x 3.5 in at the shops' size) with 1/8 in bleed at 300 dpi is
@@ -49,16 +49,26 @@ def export(folder: Path, parts: list[Part], dpi: int, bleed: bool,
                 files.append((name, drawn[(svg, origin)]))
                 described.append({"path": name, "component": part.comp_id, **info,
                                   "px": [w, h], "dpi": use})
-        elif part.pdf is not None:  # sheets and pads: their first page as built
-            pw, ph = page_sizes(part.pdf)[0]
-            use = _dpi_for(pw, ph, dpi)
-            w, h = pixels(pw, use), pixels(ph, use)
-            image = next(rasterize(part.pdf, [(w, h, use / 72)]))
-            name = f"{part.name}/{part.name}.png"
-            files.append((name, png_bytes(image, use)))
-            described.append({"path": name, "component": part.comp_id, "side": "page 1",
-                              "px": [w, h], "dpi": use})
+        elif part.pdf is not None:
+            _pages(part, part.pdf, dpi, files, described)
     return files, described
+
+
+def _pages(part: Part, pdf: bytes, dpi: int, files: list[tuple[str, bytes]],
+           described: list[dict[str, Any]]) -> None:
+    """A sheet's pages as built, one PNG each (name-1.png, name-2.png ... when there
+    are several, as a booklet has); a pad's first page only (its pages repeat)."""
+    sizes = page_sizes(pdf)
+    if part.kind != "sheet" or len(sizes) == 1:
+        sizes = sizes[:1]
+    uses = [_dpi_for(pw, ph, dpi) for pw, ph in sizes]
+    windows = [(pixels(pw, use), pixels(ph, use), use / 72)
+               for (pw, ph), use in zip(sizes, uses, strict=True)]
+    for n, image in enumerate(rasterize(pdf, windows), start=1):
+        name = f"{part.name}/{part.name}{f'-{n}' if len(sizes) > 1 else ''}.png"
+        files.append((name, png_bytes(image, uses[n - 1])))
+        described.append({"path": name, "component": part.comp_id, "side": f"page {n}",
+                          "px": list(windows[n - 1][:2]), "dpi": uses[n - 1]})
 
 
 def _faces(part: Part, bleed: bool) -> list[tuple[str, str, str, dict[str, Any]]]:

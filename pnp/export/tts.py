@@ -10,6 +10,8 @@ size is scaled down to fit; with BackIsHidden the whole grid holds cards. Backs 
 per card make a back sheet of the same grid (UniqueBack). Tiles, tokens, boards and sheets
 are `Custom_Tile`s (box, or circle for round items), one object per printed copy, each
 with its own images: TTS's guide prefers tiles to tokens, and a tile carries both sides.
+A sheet of several pages (a booklet) is a `Custom_PDF` of the PDF `pnp build` prints,
+which TTS shows a page at a time.
 
 Sizes: TTS shows a card at scale 1 at about 3.5 in tall and a tile at scale 1 at about
 1.32 in (measured by players; TTS does not document it), so the scales below keep every
@@ -102,6 +104,7 @@ def export(folder: Path, parts: list[Part], dpi: int, game_id: str,
     files: list[tuple[str, bytes]] = []
     objects: list[dict[str, Any]] = []
     decks: list[dict[str, Any]] = []
+    pdfs: list[dict[str, Any]] = []
     guid, layout = _Guids(), _Layout()
     next_sheet = 1
 
@@ -130,7 +133,18 @@ def export(folder: Path, parts: list[Part], dpi: int, game_id: str,
                 tile["Locked"] = part.kind == "board"
                 objects.append(tile)
         elif part.kind == "sheet" and part.pdf is not None:
-            pw, ph = page_sizes(part.pdf)[0]
+            sizes = page_sizes(part.pdf)
+            pw, ph = sizes[0]
+            if len(sizes) > 1:  # a booklet: its PDF, read a page at a time in TTS
+                name = f"{part.name}/{part.name}.pdf"
+                files.append((name, part.pdf))
+                pdfs.append({"component": part.comp_id, "path": name, "pages": len(sizes)})
+                x, z = layout.place(pw / 72, ph / 72)
+                objects.append(_object("Custom_PDF", guid(name), part.title, _transform(
+                    x, z, ph / 72 / TILE_HEIGHT_IN), CustomPDF={
+                        "PDFUrl": uri(name), "PDFPassword": "", "PDFPage": 0,
+                        "PDFPageOffset": 0}))
+                continue
             scale = min(1.0, MAX_SIDE / max(pixels(pw, dpi), pixels(ph, dpi))) * dpi / 72
             size = (max(1, math.floor(pw * scale)), max(1, math.floor(ph * scale)))
             name = f"{part.name}/{part.name}.png"
@@ -145,7 +159,7 @@ def export(folder: Path, parts: list[Part], dpi: int, game_id: str,
     files.append((f"{game_id}.json",
                   (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode()))
     tiles = sum(1 for o in objects if o["Name"] == "Custom_Tile")
-    return files, {"decks": decks, "tiles": tiles}
+    return files, {"decks": decks, "tiles": tiles, "pdfs": pdfs}
 
 
 def _draw(folder: Path, part: Part, svgs: list[tuple[str, str]], size: tuple[int, int]) -> list:
