@@ -19,20 +19,14 @@ import temple_customs  # noqa: E402
 
 CORPUS = FIXTURES / "temple-trip-customs"
 
-LANE = "refused: a flight's lane runs across its place, and the lanes do not make room"
-NO_ROAD = "refused: 'no road can join' it, though a road bent round the obstacles could"
-SQUEEZED = "refused: 'no room', the drawn map squeezes it against a city 200 km or more away"
-BREAKS = "refused: its road would break the board (a square too few or touching a flight's)"
 WRONG_TODAY = {  # tools/temple_customs.py lists them (the rows marked NO)
-    **dict.fromkeys(["fresno", "vernal", "indianapolis", "cincinnati"], LANE),
-    **dict.fromkeys(["albany", "flagstaff"], NO_ROAD),
-    "redding": SQUEEZED,
-    **dict.fromkeys(["wichita", "casper"], BREAKS),
-    "richland": "refused by a board.yaml error its own road causes (a flight's square)",
-    "bend": "refused by a board.yaml error its own road causes (Portland's name has no place)",
-    "culiacan": "refused: 24.8°N called outside a map that shows 24°N to 55°N",
-    "mesa": "accepted with roads to Phoenix and Tucson though 50 km from Phoenix's temple: "
-            "the stretched board has room there; the corpus's too-close rule to be settled",
+    "flagstaff": "refused ('no road can join'): the Salt Lake City–Phoenix lane crosses its "
+                 "place, and every lane round it puts a square on St. George's roads",
+    "richland": "refused, at richland.yaml now: its road leaves no room for a square of the "
+                "flight Salt Lake City–Seattle (the board does not make room yet)",
+    "bend": "refused, at bend.yaml now: its road leaves no room for Portland's name",
+    "culiacan": "refused: drawn 7.2 mm from the bottom edge, 8.3 mm from where a circle fits, "
+                "and a new city may move 7 mm (room.py MOVE_MM)",
 }
 CASES = [r.name for r in temple_customs.load_corpus()]
 

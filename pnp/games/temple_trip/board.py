@@ -39,7 +39,8 @@ class Board:
                  like: Board | None = None) -> None:
         """`lay`: place every route's squares (the layout tool places lanes itself).
         `moved`: where a custom temple's new city is drawn (join.py), a little off its
-        place on the drawn map; `bends`: a road's bends in board mm (join.py's roads);
+        place on the drawn map (or a board city squeezed against it); `bends`: a road's
+        bends in board mm (join.py's roads);
         `like`: a board of the same files whose map and land this one shares (join.py
         builds a board for each way it tries: new cities never move the map)."""
         self.spec = spec
@@ -79,8 +80,8 @@ class Board:
         for c in self.cities.values():
             if c.area == "mainland":
                 c.placed = c.name in places
-                c.pos = tuple(places[c.name]) if c.placed else \
-                    tuple((moved or {}).get(c.name) or self.map(c.lon, c.lat))
+                c.pos = tuple((moved or {}).get(c.name)
+                              or (places[c.name] if c.placed else self.map(c.lon, c.lat)))
             else:
                 c.pos = self.insets[c.area](c.lon, c.lat)
         self.vias = {(v["a"], v["b"]): tuple(v["via"]) for v in layout.get("lanes") or []}
@@ -92,6 +93,10 @@ class Board:
         if lay:
             for r in self.air:
                 self.lay_lane(r, self.vias.get((r.a, r.b)))
+            rerouted = spec.get("lane_vias") or {}  # round new cities (reroute.py), laid
+            for r in self.air:  # again last: the other lanes keep their squares
+                if (r.a, r.b) in rerouted:
+                    self.lay_lane(r, rerouted[(r.a, r.b)])
             settle(self.roads, self._road)
 
     # ---------------------------------------------------------------- places

@@ -5,11 +5,19 @@ custom.py), each problem placed at the line that causes it."""
 
 from __future__ import annotations
 
+import math
 import unicodedata
 
 from pnp.base.errors import Problem
 from pnp.games.temple_trip import cards, custom, playable
-from pnp.games.temple_trip.data import board, board_files, file_problems, temple_cards
+from pnp.games.temple_trip.board import Board
+from pnp.games.temple_trip.data import (
+    board,
+    board_files,
+    file_problems,
+    shipped_board,
+    temple_cards,
+)
 from pnp.games.temple_trip.rules_doc import rule_refs
 from pnp.load.model import Game, Item
 from pnp.load.schema import did_you_mean, problem
@@ -98,16 +106,25 @@ def board_checks(game: Game) -> list[Problem]:
     spec = bsrc.data["board"]
     out: list[Problem] = []
     customs = {i.fields.get("city"): i for i in temple_cards(game) if i.custom}
+    spec_cities = {i.fields.get("city") for i in temple_cards(game) if not i.custom} | \
+        {spec["salt_lake_city"]["name"]}
+
+    b = board(game)
+    alone: set[str] | None = None  # the shipped board's own problems, measured if needed
 
     def at(key: Key, message: str) -> None:
-        """A problem of the board; one that a user's new city causes is theirs."""
-        mine = next((i for c, i in customs.items() if c and c in message), None)
-        if mine is not None:
-            out.append(mine.problem("lat", message))
+        """A problem of the board; one that only a custom's new city brings is said at
+        that custom file, as what its city does (the layout is pnp's, not the user's)."""
+        nonlocal alone
+        if customs and alone is None:
+            alone = _messages(shipped_board(game))
+        new = [c for c in customs if c in b.cities and c not in spec_cities]
+        if customs and new and message not in (alone or set()):
+            city = _culprit(b, new, message)
+            out.append(customs[city].problem("lat", custom.caused(b, b.cities[city], message, new)))
         else:
             out.append(problem(bsrc, ("board",) + key, message))
 
-    b = board(game)
     for mode in ("roads", "air"):
         for i, route in enumerate(spec.get(mode, [])):
             for j, end in enumerate(route[:2]):
@@ -127,6 +144,23 @@ def board_checks(game: Game) -> list[Problem]:
         if bank.get("cones") != 15:
             at(("banks", i), "a cone bank holds the 15 cones of its colour")
     return out
+
+
+def _messages(b: Board) -> set[str]:
+    start = b.spec["salt_lake_city"]["name"]
+    return {m for found in (playable.network(b, start), playable.geography(b, start),
+                            playable.drawing(b)) for _, m in found}
+
+
+def _culprit(b: Board, new: list[str], message: str) -> str:
+    """The new city a board problem is most likely due to: one named in it, else the
+    one drawn nearest the board cities it names."""
+    named = [c for c in new if c in message]
+    if named:
+        return named[0]
+    near = [o.pos for o in b.cities.values() if o.name in message] or \
+        [(b.width / 2, b.height / 2)]
+    return min(new, key=lambda c: min(math.dist(b.cities[c].pos, p) for p in near))
 
 
 def custom_checks(game: Game) -> list[Problem]:

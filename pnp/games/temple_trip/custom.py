@@ -7,6 +7,8 @@ routes, squares and names."""
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,9 @@ from pnp.games.temple_trip import join
 from pnp.games.temple_trip.board import Board
 from pnp.games.temple_trip.land import country_problem
 from pnp.games.temple_trip.network import City
+from pnp.games.temple_trip.offboard import near_edge, off_board
+from pnp.games.temple_trip.room import TOO_CLOSE, too_close
+from pnp.games.temple_trip.tracks import great_circle_km
 from pnp.load.model import Game, Item
 from pnp.load.schema import problem
 from pnp.load.source import Key, Source
@@ -64,7 +69,8 @@ def checks(b: Board, customs: list[Item], shipped: set[str], limit: int,
             city = b.unjoined[f["city"]].city  # left off the board: it could not join
         if city is None or f.get("lat") is None:
             continue
-        out.extend(report(item, "lat", m) for m in new_city_problems(b, city, start, files))
+        new = frozenset(n for n in files if n not in shipped and n != start)
+        out.extend(report(item, "lat", m) for m in new_city_problems(b, city, start, files, new))
         if travel != "road" and b.area_of(f["lon"], f["lat"]) == "mainland":
             out.append(report(item, "travel", "a new city has no airport: its temple is road "
                                               "only (rule 10; only the ten Airport / Temples "
@@ -76,19 +82,24 @@ def _travel(city: City) -> str:
     return "flight" if city.flight_only else ("both" if city.airport else "road")
 
 
-def new_city_problems(b: Board, city: City, start: str, files: dict[str, str]) -> list[str]:
+def new_city_problems(b: Board, city: City, start: str, files: dict[str, str],
+                      new: frozenset[str] = frozenset()) -> list[str]:
     """Where a new city would be drawn, and why it could not join the network, said
-    from what is drawn there (never a road or a border pnp made up as the user's)."""
+    from what is drawn there (never a road or a border pnp made up as the user's).
+    Too close is one rule (room.too_close), whether or not the city could join."""
     area = b.area_of(city.lon, city.lat)
-    main = b.spec["mainland"]
     if area is None:
-        return [f"{city.lat}, {city.lon} is outside the board: the map shows "
-                f"{main['lat'][0]:g}°N to {main['lat'][1]:g}°N and {-main['lon'][1]:g}°W to "
-                f"{-main['lon'][0]:g}°W, Alaska and Hawaii in their insets"]
+        return [off_board(b, city)]
     if area != "mainland":
         return [f"{city.name} lies in the {area} inset: {area} is reached by flight only "
                 "(rule 10), and a new city has no airport (only the ten Airport / Temples "
                 "have one)"]
+    close = too_close(b, city, new or frozenset(files))
+    if close is not None:
+        return [_close(city, *close, start)]
+    typo = _misspelt(b, city, new or frozenset(files))
+    if typo:
+        return [typo]
     fail = b.unjoined.get(city.name)
     if fail is None:
         return []
@@ -102,36 +113,83 @@ def new_city_problems(b: Board, city: City, start: str, files: dict[str, str]) -
 def _said(b: Board, city: City, fail: join.Failure, start: str) -> str:
     name, near = city.name, f"no spot within {join.MOVE_MM:g} mm of it is clear either"
     if fail.kind == "close":
-        other = b.cities[fail.what]
-        if other.name == start:
-            return (f"{name} is {fail.km:.0f} km from {start}: too close to be drawn apart on "
-                    f"the board (a new city needs about {fail.mm:.0f} km), and {start} is the "
-                    "start and finish, with no TEMPLE card (rule 9)")
-        hint = "" if _travel(other) == "road" else f" and `travel: {_travel(other)}`"
-        return (f"{name} is {fail.km:.0f} km from {other.name}: too close to be drawn apart "
-                f"on the board (a new city needs about {fail.mm:.0f} km); use "
-                f"`city: {other.name}`{hint}")
+        return _close(city, b.cities[fail.what], fail.km, fail.mm, start)
     if fail.kind == "room":
         what = fail.what
         if what.startswith("city "):
             return (f"{name} has no room on the board: {what[5:]}, {fail.km:.0f} km away, is "
                     f"drawn {fail.mm:.0f} mm from its place (the map is squeezed there), and "
                     f"{near}")
-        place = {"edge": "its place is too near the board's edge",
-                 "land": f"the board's drawn coast or border puts its place outside "
+        if what == "edge":
+            return near_edge(b, city)
+        place = {"land": f"the board's drawn coast or border puts its place outside "
                          f"{city.country}",
                  "panel": "its place is under a panel, a cone bank or an inset",
                  "flight square": "a flight's square is drawn on its place"}.get(
             what, f"the {what} runs across its place")
         return f"{name} has no room on the board: {place}, and {near}"
     if fail.kind == "broke":
-        return f"{name} cannot join the board without breaking it: {fail.what}"
+        return caused(b, city, fail.what, ())
     stop = f"; as a stop on {fail.stop}, " if fail.stop else ""
     return (f"no road can join {name} to the board: from its place (or up to "
             f"{join.MOVE_MM:g} mm off it) roads to the nearest cities "
             f"({fail.what or 'none within reach'}) would cross another road, the sea, a city "
             f"or a panel, or leave no room for a square{stop}"
             f"{'its roads to the next cities have no room for a square' if stop else ''}")
+
+
+def _misspelt(b: Board, city: City, new: frozenset[str]) -> str:
+    """A new city named almost as a board city, and near enough on the ground that the
+    board's scale would put their circles on each other: the name is a typo."""
+    names = [n for n, o in b.cities.items() if n not in new and o.area == "mainland"]
+    match = difflib.get_close_matches(city.name, names, n=1, cutoff=0.75)
+    if not match:
+        return ""
+    o = b.cities[match[0]]
+    km = great_circle_km(city.lat, city.lon, o.lat, o.lon)
+    if km * b.base.mm_per_km() >= city.radius + o.radius + TOO_CLOSE:
+        return ""
+    hint = "" if _travel(o) == "road" else f" and `travel: {_travel(o)}`"
+    return (f"'{city.name}' is not on the board, and {o.name} is {km:.0f} km from its place: "
+            f"did you mean `city: {o.name}`{hint}?")
+
+
+def _close(city: City, other: City, km: float, need_km: float, start: str) -> str:
+    """Too close (room.too_close): what the user can do instead."""
+    said = (f"{city.name} is {km:.0f} km from {other.name}: too close to be drawn apart on "
+            f"the board (its circle would sit on {other.name}'s, even moved the "
+            f"{join.MOVE_MM:g} mm a new city may be; the board's scale needs about "
+            f"{need_km:.0f} km)")
+    if other.name == start:
+        return f"{said}, and {start} is the start and finish, with no TEMPLE card (rule 9)"
+    if other.country != city.country:
+        return (f"{said}; {other.name} is the board's city there, in {other.country}: "
+                f"a temple in {city.country} cannot use it")
+    hint = "" if _travel(other) == "road" else f" and `travel: {_travel(other)}`"
+    return f"{said}; use `city: {other.name}`{hint}"
+
+
+def caused(b: Board, c: City, message: str, new: list[str] | frozenset[str]) -> str:
+    """A board problem only a new city brings, said as what the city does: its place
+    and roads are pnp's choice, so the user is told what to do instead, not blamed."""
+    city = c.name
+    ends = sorted({r.a if r.b == city else r.b for r in b.roads if city in (r.a, r.b)})
+    roads = f" and its road{'s' if len(ends) > 1 else ''} to {', '.join(ends)}" if ends \
+        else " and the roads pnp tried for it"
+    label = re.match(r"the name (.+?) has no clear place", message)
+    square = re.match(r"flight (.+?): square (\d+) of \d+ touches", message)
+    what = f"leave no room for {label[1]}'s name" if label else \
+        f"leave no room for square {square[2]} of the flight {square[1]}" if square else \
+        f"break the board: {message}"
+    skip = {*new, city, b.spec["salt_lake_city"]["name"]}
+    near = min((o for o in b.cities.values() if o.area == "mainland" and o.name not in skip
+                and o.card),
+               key=lambda o: great_circle_km(c.lat, c.lon, o.lat, o.lon))
+    hint = "" if not (near.airport or near.flight_only) else \
+        f" and `travel: {'flight' if near.flight_only else 'both'}`"
+    return (f"{city}{roads}, as pnp lays them out, {what}; nothing in this file is wrong, "
+            f"but the board cannot make room there yet: to print this temple now, use its "
+            f"nearest board city (`city: {near.name}`{hint}) or leave the card out")
 
 
 def custom_entries(src: Source, problems: list[Problem]

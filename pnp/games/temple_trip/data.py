@@ -129,3 +129,20 @@ def board(game: Game) -> Board:
         b = join_all(build, spec, new, b)
     game.cache["board"] = b
     return b
+
+
+def shipped_board(game: Game) -> Board:
+    """The board of the board files and the shipped cards alone, without custom temples:
+    what a problem is measured against to tell whether a custom temple brought it."""
+    if "shipped-board" not in game.cache:
+        bsrc, osrc, lsrc = board_files(game)
+        spec = {**bsrc.data["board"]}
+        spec["roads"] = [list(r) for r in spec.get("roads", [])]
+        spec["air"] = [list(r) for r in spec.get("air", [])]
+        cards = [{"id": i.id, "city": i.fields["city"], "country": i.fields.get("country", "USA"),
+                  "lat": i.fields["lat"], "lon": i.fields["lon"],
+                  "travel": i.fields.get("travel", "road")} for i in temple_cards(game)
+                 if not i.custom and i.fields.get("city") and i.fields.get("lat") is not None
+                 and i.fields.get("lon") is not None]
+        game.cache["shipped-board"] = Board(spec, lsrc.data or {}, cards, osrc.data)
+    return game.cache["shipped-board"]

@@ -9,35 +9,26 @@ cities join one after another, each on the board the earlier ones left."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import islice
 
-from pnp.base.geometry import Point, distance_to_segment
+from pnp.base.geometry import Point
 from pnp.games.temple_trip import playable
 from pnp.games.temple_trip.board import Board
-from pnp.games.temple_trip.network import City, Route
-from pnp.games.temple_trip.room import MOVE_MM, TOO_CLOSE, Room, along, bent_lines, foot, key, ring
-from pnp.games.temple_trip.squares import Square
+from pnp.games.temple_trip.network import City
+from pnp.games.temple_trip.reroute import lane_vias, nudges
+from pnp.games.temple_trip.room import MOVE_MM, TOO_CLOSE, Room, key, ring, too_close
 from pnp.games.temple_trip.tracks import great_circle_km
+from pnp.games.temple_trip.ways import Plan, line_gap, neighbours, plans, stop_allowed
 
-ON_ROAD_MM = 2.0  # a road this near a new city's circle passes its place: it stops there
-NEIGHBOURS = 8  # the nearest cities (by real distance) a new road is tried to
-REACH_MM = 150.0  # no new road is longer than this on the board
-STOP_BENDS = 4  # spots nearest a new stop's place where its road's halves may bend
+LANE_TRIES = 4  # lanes taken round a new city's place (reroute.py), per city
+NUDGES = 4  # lanes moved a little for a new city's roads (reroute.py), per city
+SHOVE_MM = (4.0, 7.0)  # a board city a new one is squeezed against is drawn this far off
+FAST_NUDGES = 2  # lanes moved when every new city is planned at once
 TRIES = 3  # ways laid out on a rebuilt board and checked whole, per city
 
 Build = Callable[[dict, dict, dict, frozenset, bool], Board]
-
-
-@dataclass
-class Plan:
-    """One way to join a new city: where it is drawn, the roads it gets (ends and bends
-    in board mm), and the board road it becomes a stop on."""
-
-    pos: Point
-    roads: list[tuple[str, str, list[Point]]]
-    stop_on: tuple[str, str] | None = None
-    squares: list[list[Square]] = field(default_factory=list)  # each road's, as planned
 
 
 @dataclass
@@ -56,35 +47,52 @@ class Failure:
 
 def join_all(build: Build, spec: dict, names: list[str], b: Board) -> Board:
     """Each new city in turn, on the board the earlier ones left (`b`: none joined yet).
-    The board says which could not join, and why (unjoined, conflicts)."""
+    A way is kept only if it breaks none of the shipped board's checks that held, with
+    the cities not yet joined left off (drawn at their places, they would hide what a
+    city's way breaks). The board says which could not join, and why."""
     moved: dict[str, Point] = {}
     bends: dict[tuple[str, str], list[Point]] = {}
     unjoined: dict[str, Failure] = {}
     conflicts: dict[str, str] = {}
-    spec0, before = spec, _problems(b)
+    spec0, before = spec, _problems(build(spec, {}, {}, frozenset(names), True))
     fast = _planned(build, spec, names, b)
     if fast is not None:
         b2 = build(*fast, frozenset(), True)
-        if not _problems(b2) - before:
+        broken = _problems(b2) - before
+        if not broken:
             return b2
+        rerouted = {f"{a}–{c}" for a, c in fast[0].get("lane_vias", {})}
+        hit = {n for n in _lanes_hit(broken, b2, b) if n not in rerouted
+               or any(m.startswith(f"flight {n}:") for m in broken)}
+        for vias in islice(nudges(b2, hit, [b2.cities[n] for n in names]), FAST_NUDGES):
+            s2 = {**fast[0], "lane_vias": {**fast[0].get("lane_vias", {}), **vias}}
+            b3 = build(s2, fast[1], fast[2], frozenset(), True)
+            if not _problems(b3) - before:
+                return b3
     skip: frozenset[str] = frozenset()  # cities that could not join: left off the board
-    for name in names:
-        found = _join(build, spec, moved, bends, b, name, skip, before, frozenset(names))
+    for i, name in enumerate(names):
+        if name not in b.cities:  # the last way kept left the later cities off
+            b = build(spec, moved, bends, skip, True)
+        hold = skip | frozenset(names[i + 1:])
+        found = _join(build, spec, moved, bends, b, name, hold, before, frozenset(names))
+        for other_way in (_rerouted, _shoved):
+            if not isinstance(found, tuple):
+                found = other_way(build, spec, moved, bends, b, name, hold, before,
+                                  frozenset(names)) or found
         if isinstance(found, tuple):
-            spec, moved, bends, b, before = found
+            spec, moved, bends, b, _ = found
             continue
         city = b.cities[name]
         unjoined[name] = why(b, city, found, frozenset(names))
         others = frozenset(n for n in names if n != name and n not in unjoined)
         if others:
             alone = build(spec0, {}, {}, others | skip, True)
-            if isinstance(_join(build, spec0, {}, {}, alone, name, others | skip,
-                                _problems(alone), frozenset()), tuple):
+            if isinstance(_join(build, spec0, {}, {}, alone, name, others | skip, before,
+                                frozenset()), tuple):
                 conflicts[name] = min(others, key=lambda n: math.dist(b.cities[n].pos,
                                                                       city.pos))
         skip |= {name}
         b = build(spec, moved, bends, skip, True)
-        before = _problems(b)
     b.unjoined, b.conflicts = unjoined, conflicts
     return b
 
@@ -98,6 +106,19 @@ def _planned(build: Build, spec: dict, names: list[str], b: Board
     bends: dict[tuple[str, str], list[Point]] = {}
     for name in names:
         plan = next(plans(b, b.cities[name], frozenset(names)), None)
+        for vias in islice(lane_vias(b, b.cities[name]), 0 if plan else FAST_NUDGES):
+            s2 = {**spec, "lane_vias": {**spec.get("lane_vias", {}), **vias}}
+            b2 = _sketch(build(s2, moved, bends, frozenset(), False), b, None, vias)
+            plan = next(plans(b2, b2.cities[name], frozenset(names)), None)
+            if plan is not None:
+                spec, b = s2, b2
+                break
+        for moved2 in _shoves(b, b.cities[name], moved, frozenset(names)) if not plan else []:
+            b2 = _sketch(build(spec, moved2, bends, frozenset(), False), b, None)
+            plan = next(plans(b2, b2.cities[name], frozenset(names)), None)
+            if plan is not None:
+                moved, b = moved2, b2
+                break
         if plan is None:
             return None
         spec, moved, bends = apply(spec, moved, bends, name, plan)
@@ -105,19 +126,33 @@ def _planned(build: Build, spec: dict, names: list[str], b: Board
     return spec, moved, bends
 
 
-def _sketch(new: Board, old: Board, plan: Plan) -> Board:
-    """A board built without laying its routes, given old's squares and lanes and the
-    plan's roads' squares."""
+def _sketch(new: Board, old: Board, plan: Plan | None, vias: dict | None = None) -> Board:
+    """A board built without laying its routes, given old's squares and lanes (those
+    in `vias` laid again through their new control points) and the plan's roads'."""
     air = {key(r): r for r in old.air}
     for r in new.air:
         o = air[key(r)]
         r.path, r.curve, r.squares, r.km, r.problems = o.path, o.curve, o.squares, o.km, \
             o.problems
     roads = {key(r): r.squares for r in old.roads}
-    roads.update({(a, c): sq for (a, c, _), sq in zip(plan.roads, plan.squares, strict=True)})
+    if plan is not None:
+        roads.update({(a, c): sq for (a, c, _), sq in zip(plan.roads, plan.squares,
+                                                          strict=True)})
     for r in new.roads:
         r.squares = roads.get(key(r), [])
+    for r in new.air:
+        if key(r) in (vias or {}):
+            new.lay_lane(r, vias[key(r)])
     return new
+
+
+def _lanes_hit(broken: set[str] | list[str], b2: Board, b: Board) -> set[str]:
+    """The flights a way broke (named in `broken`) or whose squares it moved (b2 the
+    board with the way, b without)."""
+    was = {r.name: r.squares for r in b.air}
+    return {m.split(":")[0].removeprefix("flight ") for m in broken
+            if m.startswith("flight ")} | {r.name for r in b2.air
+                                           if r.squares != was.get(r.name)}
 
 
 def _join(build: Build, spec: dict, moved: dict, bends: dict, b: Board, name: str,
@@ -125,8 +160,8 @@ def _join(build: Build, spec: dict, moved: dict, bends: dict, b: Board, name: st
           ) -> tuple[dict, dict, dict, Board, set[str]] | str | None:
     """The first of the city's ways that keeps every board check that held (`before`:
     those that failed on b), else what the first way tried broke (None: no way)."""
-    broke = None
-    for n, plan in enumerate(plans(b, b.cities[name], new)):
+    broke, budget, city = None, NUDGES, b.cities[name]
+    for n, plan in enumerate(plans(b, city, new)):
         if n >= TRIES:
             break
         spec2, moved2, bends2 = apply(spec, moved, bends, name, plan)
@@ -136,7 +171,61 @@ def _join(build: Build, spec: dict, moved: dict, bends: dict, b: Board, name: st
         if not broken:
             return spec2, moved2, bends2, b2, after
         broke = broke or broken[0]
+        names = _lanes_hit(broken, b2, b)
+        for vias in nudges(b2, names, [b2.cities[name]]):
+            if budget <= 0:
+                break  # a flight its roads leave no room for: its lane moves a little
+            budget -= 1
+            spec3 = {**spec2, "lane_vias": {**spec2.get("lane_vias", {}), **vias}}
+            b3 = build(spec3, moved2, bends2, skip, True)
+            after = _problems(b3)
+            if not after - before:
+                return spec3, moved2, bends2, b3, after
     return broke
+
+
+def _rerouted(build: Build, spec: dict, moved: dict, bends: dict, b: Board, name: str,
+              skip: frozenset, before: set[str], new: frozenset[str]
+              ) -> tuple[dict, dict, dict, Board, set[str]] | None:
+    """The city's ways on a board whose lanes across its place go round it (reroute.py),
+    each lane kept only where every board check still holds."""
+    for vias in islice(lane_vias(b, b.cities[name]), LANE_TRIES):
+        spec2 = {**spec, "lane_vias": {**spec.get("lane_vias", {}), **vias}}
+        b2 = build(spec2, moved, bends, skip, True)  # checked whole once the city joins
+        found = _join(build, spec2, moved, bends, b2, name, skip, before, new)
+        if isinstance(found, tuple):
+            return found
+    return None
+
+
+def _shoved(build: Build, spec: dict, moved: dict, bends: dict, b: Board, name: str,
+            skip: frozenset, before: set[str], new: frozenset[str]
+            ) -> tuple[dict, dict, dict, Board, set[str]] | None:
+    """Where the drawn map squeezes the new city against a board city (its place is too
+    near that one's circle), that city is drawn a little further off: kept only where
+    every board check still holds (its drift from the map, its compass bearings)."""
+    for moved2 in _shoves(b, b.cities[name], moved, new):
+        b2 = build(spec, moved2, bends, skip, True)
+        found = _join(build, spec, moved2, bends, b2, name, skip, before, new)
+        if isinstance(found, tuple):
+            return found
+    return None
+
+
+def _shoves(b: Board, city: City, moved: dict, new: frozenset[str]) -> list[dict]:
+    """`moved` with the board city the new city is squeezed against (on the drawn map
+    only: the plain map has room) drawn SHOVE_MM further off, nearest first."""
+    p0 = b.map(city.lon, city.lat)
+    what = Room(b, city).spot_problem(p0) or ""
+    other = b.cities.get(what.removeprefix("city ")) if what.startswith("city ") else None
+    if other is None or other.name in new or great_circle_km(
+            city.lat, city.lon, other.lat, other.lon) * b.base.mm_per_km() \
+            < city.radius + other.radius + TOO_CLOSE:
+        return []  # too close in truth, not only on the drawn map
+    d = math.dist(other.pos, p0) or 1.0
+    return [{**moved, other.name: (other.pos[0] + (other.pos[0] - p0[0]) * shove / d,
+                                   other.pos[1] + (other.pos[1] - p0[1]) * shove / d)}
+            for shove in SHOVE_MM]
 
 
 def _problems(b: Board) -> set[str]:
@@ -159,112 +248,15 @@ def apply(spec: dict, moved: dict, bends: dict, name: str,
     return {**spec, "roads": roads}, {**moved, name: plan.pos}, bends2
 
 
-def plans(b: Board, city: City, new: frozenset[str] = frozenset()) -> Iterator[Plan]:
-    """The ways to join a city, best first: a stop on a road that passes its place,
-    straight roads to its nearest cities, stops on roads nearby, bent roads. Roads go
-    to the board's own cities before the `new` ones (each custom joins as it would
-    alone)."""
-    room = Room(b, city)
-    p0 = b.map(city.lon, city.lat)
-    spots = [p for p in ring(p0) if room.spot_problem(p) is None]
-    near = sorted(((_line_gap(b, r, p0), r) for r in b.roads if _stop_allowed(b, r, city)),
-                  key=lambda t: t[0])
-    near = [(d, r) for d, r in near if d <= city.radius + MOVE_MM]
-    if near and near[0][0] <= city.radius + ON_ROAD_MM:
-        yield from _stops(b, room, city, p0, near[0][1])
-    ends = _neighbours(b, city, p0, new)
-    for end in ends:
-        for p in spots:
-            squares = room.road([p, end.pos], end)
-            if squares is not None:
-                yield Plan(p, [(city.name, end.name, [])], None, [squares])
-                break
-    for _, r in near[1:] if near and near[0][0] <= city.radius + ON_ROAD_MM else near:
-        yield from _stops(b, room, city, p0, r)
-    for end in ends:
-        for p in spots[:3]:
-            bent = next(((mid, sq) for mid in bent_lines(p, end.pos)
-                         if (sq := room.road([p, *mid, end.pos], end)) is not None), None)
-            if bent is not None:
-                yield Plan(p, [(city.name, end.name, bent[0])], None, [bent[1]])
-                break
-
-
-def _stops(b: Board, room: Room, city: City, p0: Point, r: Route) -> Iterator[Plan]:
-    """The city as a stop on road r: drawn on or near its line, the road bent through it."""
-    line = b.road_line(r).points
-    a, c = b.cities[r.a], b.cities[r.b]
-    at = min((foot(p0, u, v) for u, v in zip(line, line[1:], strict=False)),
-             key=lambda f: math.dist(f, p0))
-    slid = [along(line, at, d) for d in (-6, -4, -2, 2, 4, 6)]
-    spots = sorted({p for p in [p0, at, *slid, *ring(p0)]
-                    if math.dist(p, p0) <= MOVE_MM + 1e-9}, key=lambda p: math.dist(p, p0))
-    spots = [p for p in spots if room.spot_problem(p, key(r)) is None]
-    for n, p in enumerate(spots):
-        i = min(range(len(line) - 1), key=lambda i: distance_to_segment(p, line[i], line[i + 1]))
-        first, second = line[1:i + 1][::-1], line[i + 1:-1]
-        back = _piece(room, p, first, a, r, [[p, *second, c.pos]], n < STOP_BENDS)
-        if back is None:
-            continue
-        on = _piece(room, p, second, c, r, [[p, *back[0], a.pos]], n < STOP_BENDS)
-        if on is not None:
-            yield Plan(p, [(r.a, city.name, back[0][::-1]), (city.name, r.b, on[0])], key(r),
-                       [back[1], on[1]])
-            return
-
-
-def _piece(room: Room, p: Point, via: list[Point], end: City, r: Route,
-           siblings: list[list[Point]], bend: bool) -> tuple[list[Point], list[Square]] | None:
-    """The bends (and squares) of one half of a split road from the new city at p to
-    `end`: the old road's own bends, or (`bend`) new ones where that half has no room."""
-    squares = room.road([p, *via, end.pos], end, key(r), siblings)
-    if squares is not None:
-        return via, squares
-    if not bend or via or room.why not in ("short", "room", "square", "sea"):
-        return None
-    return next(((mid, sq) for mid in bent_lines(p, end.pos)
-                 if (sq := room.road([p, *mid, end.pos], end, key(r), siblings)) is not None),
-                None)
-
-
-def _stop_allowed(b: Board, r: Route, city: City) -> bool:
-    """A new city stops on a road of its own country's (a border road: on its side)."""
-    ends = {b.cities[r.a].country, b.cities[r.b].country}
-    return city.country in ends and (city.country != "USA" or "USA" in ends) and \
-        not (city.country != "USA" and ends == {"USA"})
-
-
-def _neighbours(b: Board, city: City, p0: Point,
-                new: frozenset[str] = frozenset()) -> list[City]:
-    """Road cities a new road may go to, nearest first by real distance: a USA city's
-    road stays in the USA (every USA city is reached on USA roads)."""
-    joined = {n for r in b.roads for n in (r.a, r.b)}
-    ok = [c for c in b.cities.values() if c.name in joined and c is not city
-          and c.area == "mainland" and not c.flight_only and math.dist(c.pos, p0) <= REACH_MM
-          and (c.country == "USA" if city.country == "USA" else
-               c.country in (city.country, "USA"))]
-    ok.sort(key=lambda c: (c.name in new, great_circle_km(city.lat, city.lon, c.lat, c.lon)))
-    return ok[:NEIGHBOURS]
-
-
-def _line_gap(b: Board, r: Route, p: Point) -> float:
-    return min(distance_to_segment(p, u, v) for u, v in b.road_line(r).segments())
-
-
 def why(b: Board, city: City, broke: str | None, new: frozenset[str]) -> Failure:
     """Why a new city could not join, from what is drawn where it would go."""
     p0 = b.map(city.lon, city.lat)
-    mm_km = b.base.mm_per_km()
-    for o in sorted(b.cities.values(), key=lambda o: math.dist(o.pos, p0)):
-        if o is city or o.area != "mainland" or o.name in new:
-            continue
-        km = great_circle_km(city.lat, city.lon, o.lat, o.lon)
-        need = city.radius + o.radius + TOO_CLOSE
-        if km * mm_km < need and math.dist(p0, o.pos) < need + MOVE_MM:  # and drawn so
-            return Failure("close", city, o.name, km, need / mm_km)
+    close = too_close(b, city, new)  # the one rule (room.py); custom.py applies it to all
+    if close is not None:
+        return Failure("close", city, close[0].name, close[1], close[2])
     room = Room(b, city)
-    stops = [r for r in b.roads if _stop_allowed(b, r, city)
-             and _line_gap(b, r, p0) <= city.radius + MOVE_MM]
+    stops = [r for r in b.roads if stop_allowed(b, r, city)
+             and line_gap(b, r, p0) <= city.radius + MOVE_MM]
     if all(room.spot_problem(p, k) is not None for p in ring(p0)
            for k in [None, *(key(r) for r in stops)]):
         what = room.spot_problem(p0) or ""
@@ -274,5 +266,6 @@ def why(b: Board, city: City, broke: str | None, new: frozenset[str]) -> Failure
         return Failure("room", city, what, km, gap)
     if broke:
         return Failure("broke", city, broke)
-    return Failure("road", city, ", ".join(c.name for c in _neighbours(b, city, p0)[:3]),
+    return Failure("road", city, ", ".join(c.name for c in neighbours(b, city, p0)[:3]),
                    stop=", ".join(r.name for r in stops))
+

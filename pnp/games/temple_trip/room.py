@@ -20,7 +20,7 @@ from pnp.games.temple_trip import labels, playable
 from pnp.games.temple_trip.board import Board
 from pnp.games.temple_trip.network import City, Route
 from pnp.games.temple_trip.squares import CLEAR, SQUARE, Path, Square
-from pnp.games.temple_trip.tracks import GAP, road_squares
+from pnp.games.temple_trip.tracks import GAP, great_circle_km, road_squares
 
 TOO_CLOSE = 3.0  # mm of board between a new city's circle and another city's
 AIR_CLEARANCE = 3.0  # mm between a new city's circle and a flight's lane
@@ -123,7 +123,9 @@ class Room:
         if self.b.water_mm(_legs(pts, c.radius, end.radius)) > playable.BRIDGE_MM:
             return "sea"
         kept = [s for k, sq in self.road_squares.items() if k != ignore for s in sq]
-        if any(segment_hits_polygon(u, v, s.corners()) for u, v in segs for s in kept):
+        if any(segment_hits_polygon(u, v, s.corners()) for u, v in segs for s in kept) or any(
+                segment_hits_polygon(u, v, s.corners(CLEAR)) for u, v in segs
+                for s in self.air_squares):  # a flight's square would have to slide off
             return "square"
         return ""
 
@@ -208,3 +210,22 @@ def _legs(pts: list[Point], ra: float, rb: float) -> list[Point]:
 def _toward(p: Point, q: Point, d: float) -> Point:
     length = math.dist(p, q) or 1.0
     return (p[0] + (q[0] - p[0]) * d / length, p[1] + (q[1] - p[1]) * d / length)
+
+
+def too_close(b: Board, city: City, new: frozenset[str] = frozenset()
+              ) -> tuple[City, float, float] | None:
+    """The one too-close rule (the board city, km, km needed): a new city is refused
+    beside a board city only when neither map draws their circles apart: the plain map
+    (real km at the board's scale) puts them on each other, and so does the drawn map
+    with the new city moved the MOVE_MM it may be. Where the plain map has room, the
+    stretch is pnp's and the board must make room; where the drawn map has, it does."""
+    p0 = b.map(city.lon, city.lat)
+    mm_km = b.base.mm_per_km()
+    for o in sorted(b.cities.values(), key=lambda o: math.dist(o.pos, p0)):
+        if o is city or o.area != "mainland" or o.name in new:
+            continue
+        km = great_circle_km(city.lat, city.lon, o.lat, o.lon)
+        need = city.radius + o.radius + TOO_CLOSE
+        if km * mm_km < need and math.dist(p0, o.pos) + MOVE_MM < need:
+            return o, km, need / mm_km
+    return None
