@@ -124,3 +124,19 @@ def word_centres(page) -> dict[str, tuple[float, float]]:
     for w in page.extract_words():
         out[w["text"]] = ((w["x0"] + w["x1"]) / 2, page.height - (w["top"] + w["bottom"]) / 2)
     return out
+
+
+@pytest.fixture(scope="session")
+def tt_board():  # -> pnp.games.temple_trip.board.Board
+    """The shipped Temple Trip board, built once from its content files (no custom temples)."""
+    import yaml
+
+    from pnp.games.temple_trip.board import Board
+
+    folder = ROOT / "content" / "temple-trip"
+
+    def load(name: str) -> dict:
+        return yaml.safe_load((folder / name).read_text())
+
+    temples = [t for t in load("temples.yaml")["temples"] if not t.get("blank")]
+    return Board(load("board.yaml")["board"], load("layout.yaml"), temples, load("outlines.yaml"))

@@ -5,8 +5,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-import yaml
-from conftest import MM, ROOT, assert_clean_failure, run_pnp
+from conftest import MM, assert_clean_failure, run_pnp
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 from pypdf import PdfReader
 
@@ -18,16 +17,11 @@ from pnp.games.temple_trip.squares import SQUARE
 from pnp.layout import tiling
 
 GAME = "temple-trip"
-CONTENT = ROOT / "content" / GAME
 
 
 @pytest.fixture(scope="module")
-def board() -> Board:
-    def load(name: str) -> dict:
-        return yaml.safe_load((CONTENT / name).read_text())
-
-    temples = [t for t in load("temples.yaml")["temples"] if not t.get("blank")]
-    return Board(load("board.yaml")["board"], load("layout.yaml"), temples, load("outlines.yaml"))
+def board(tt_board: Board) -> Board:
+    return tt_board
 
 
 def test_the_shipped_board_validates_with_no_problem() -> None:

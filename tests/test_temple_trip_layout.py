@@ -20,12 +20,8 @@ Box = tuple[float, float, float, float]
 
 
 @pytest.fixture(scope="module")
-def board() -> Board:
-    def load(name: str) -> dict:
-        return yaml.safe_load((CONTENT / name).read_text())
-
-    temples = [t for t in load("temples.yaml")["temples"] if not t.get("blank")]
-    return Board(load("board.yaml")["board"], load("layout.yaml"), temples, load("outlines.yaml"))
+def board(tt_board: Board) -> Board:
+    return tt_board
 
 
 @pytest.fixture(scope="module")

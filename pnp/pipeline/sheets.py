@@ -14,7 +14,7 @@ from pnp.base.errors import InputError, Problem, ProblemsFound
 from pnp.base.units import to_mm
 from pnp.components import pad
 from pnp.layout.options import BuildOptions
-from pnp.load.hooks import hooks_for
+from pnp.load.hooks import Scorer, hooks_for
 from pnp.load.model import Component, Game
 from pnp.load.registry import declared
 from pnp.pipeline.build import write_atomic
@@ -73,11 +73,18 @@ def _renderer(game: Game, templates_root: Path) -> Renderer:
     return renderer
 
 
-def _game(root: Path, game_id: str, map_name: str | None) -> tuple[Game, list[Problem]]:
-    if hooks_for(game_id).scorer is None:
+def _scorer(game_id: str) -> Scorer:
+    """The game's scorer; a game without one is named with the games that have one."""
+    scorer = hooks_for(game_id).scorer
+    if scorer is None:
         scorable = [gid for gid in sorted(declared()) if hooks_for(gid).scorer]
         raise InputError(f"'{game_id}' has no score sheets (games with sheets: "
                          f"{', '.join(scorable)})")
+    return scorer
+
+
+def _game(root: Path, game_id: str, map_name: str | None) -> tuple[Game, list[Problem]]:
+    _scorer(game_id)
     from pnp.load.content import game_folder, load_game
 
     problems: list[Problem] = []
@@ -147,10 +154,7 @@ def score_file(root: Path, game_id: str, filled: Path,
                drawn: bool = False) -> tuple[Any, list[Problem], Game]:
     """The sheet's score, or None and its problems. `drawn`: the sheet is also drawn
     (score --pdf), so its name must print."""
-    scorer = hooks_for(game_id).scorer
-    if scorer is None:
-        _game(root, game_id, None)  # says which games score sheets
-    assert scorer is not None
+    scorer = _scorer(game_id)
     src = scorer.read(filled)
     data = src.data if isinstance(src.data, dict) else {}
     if not isinstance(src.data, dict):
@@ -178,9 +182,7 @@ def score_file(root: Path, game_id: str, filled: Path,
 
 def filled_pdf(game: Game, templates_root: Path, result: Any, powers: list[str],
                out: Path, opts: BuildOptions) -> None:
-    scorer = hooks_for(game.id).scorer
-    assert scorer is not None, "a filled sheet was scored by its game's scorer"
-    game.options["filled"] = {**scorer.overlay(result, game), "powers": powers}
+    game.options["filled"] = {**_scorer(game.id).overlay(result, game), "powers": powers}
     game.options["per_page"] = 1
     built, _ = _build_pad(game, templates_root, opts)
     _write(out, built.data)
