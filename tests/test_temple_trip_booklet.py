@@ -70,6 +70,19 @@ def test_booklet_contents_name_the_pages_their_sections_start_on(tt_a4: Path) ->
         assert title in numbers[page], (title, page)
 
 
+def test_no_booklet_page_is_blank_and_the_back_cover_sums_up_a_turn(tt_a4: Path) -> None:
+    """Every A5 page carries text beyond its number (a folded booklet shows each one),
+    and the last page, the back cover, holds the turn summary where it is found at once."""
+    pdf = tt_a4 / "booklet.pdf"
+    n = 2 * len(pdfplumber.open(pdf).pages)
+    order = [p for k in range(n // 4) for p in (n - 2 * k, 2 * k + 1, 2 * k + 2, n - 2 * k - 1)]
+    text = dict(zip(order, [t for pair in halves(pdf) for t in pair], strict=True))
+    for number, words in text.items():
+        assert len(words.split()) > 20, (number, words)
+    assert text[n].startswith("A turn at a glance"), text[n][:80]
+    assert re.search(r"A turn at a glance " + str(n), halves(pdf)[0][1])
+
+
 def test_booklet_covers_what_the_quickstart_leaves_out(tt_a4: Path) -> None:
     text = " ".join(" ".join(pair) for pair in halves(tt_a4 / "booklet.pdf"))
     for rule in ("before any TEMPLE card is dealt",  # SET UP 3: pawns placed before dealing

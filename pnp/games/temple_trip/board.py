@@ -111,7 +111,8 @@ class Board:
         return None
 
     def area_of(self, lon: float, lat: float) -> str | None:
-        """Where a place is drawn: an inset, the mainland, or nowhere (None)."""
+        """Where a place is drawn: an inset, the mainland (anywhere on the board: a new
+        city near its edge is slid inward, room.home), or nowhere (None)."""
         inset = self.inset_of(lon, lat)
         if inset:
             return inset
@@ -119,7 +120,7 @@ class Board:
         if not (m["lon"][0] <= lon <= m["lon"][1] and m["lat"][0] <= lat <= m["lat"][1]):
             return None
         x, y = self.map(lon, lat)
-        return "mainland" if 8 <= x <= self.width - 8 and 8 <= y <= self.height - 8 else None
+        return "mainland" if 0 <= x <= self.width and 0 <= y <= self.height else None
 
     def geo(self) -> Land:
         """The countries in longitude and latitude (the insets' land is the USA's)."""

@@ -113,24 +113,31 @@ def layout(game: Game, file: str, comp_id: str, size: tuple[float, float],
     flow.add(_wrap(_runs(spec.get("printing", ""), values, (src, ("booklet", "printing"))),
                    flow.width, BODY), BODY)
     flow.new_page()
+    back = _Flow(page_w, page_h, footer)  # the back cover's sections (`back_cover: true`)
+    back.y = MARGIN
     for i, section in enumerate(spec["sections"]):
         key: Key = ("booklet", "sections", i)
         if not isinstance(section, dict) or not isinstance(section.get("text"), list):
             raise ContentError("a section is {title, text: [paragraphs]}", src.path,
                                src.line(key), key_text(key))
-        flow.heading(str(section.get("title", "")))
+        into = back if section.get("back_cover") else flow
+        if section.get("new_page") and into.pages[-1]:
+            into.new_page()
+        into.heading(str(section.get("title", "")))
         for j, par in enumerate(section["text"]):
-            flow.add(_wrap(_runs(par, values, (src, key + ("text", j))), flow.width, BODY),
+            into.add(_wrap(_runs(par, values, (src, key + ("text", j))), into.width, BODY),
                      BODY, keep=2)
-            flow.y += PARA_GAP
-    contents = [{"title": t, "page": n, "y": round(contents_at + 8 + k * _lh(cover), 3)}
-                for k, (t, n) in enumerate(flow.starts)]
-    total = -(-len(flow.pages) // 4) * 4
+            into.y += PARA_GAP
+    backs = back.pages if back.pages[-1] else []
+    total = -(-(len(flow.pages) + len(backs)) // 4) * 4
     if total > MAX_PAGES:
         raise ContentError(f"the booklet runs to {total} pages; one that folds has at most "
                            f"{MAX_PAGES}", src.path, src.line(("booklet", "sections")),
                            "booklet.sections")
-    pages = flow.pages + [[] for _ in range(total - len(flow.pages))]
+    pages = flow.pages + [[] for _ in range(total - len(flow.pages) - len(backs))] + backs
+    starts = flow.starts + [(t, n + total - len(backs)) for t, n in back.starts]
+    contents = [{"title": t, "page": n, "y": round(contents_at + 8 + k * _lh(cover), 3)}
+                for k, (t, n) in enumerate(starts)]
     return {"pages": total // 2, "sides": impose(pages), "contents": contents,
             "contents_y": round(contents_at + 3, 3), "font": {"body": BODY, "cover": cover},
             "title": str(spec.get("title", "")),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.temple_trip import cards
-from pnp.games.temple_trip.data import board, temple_cards
+from pnp.games.temple_trip.data import board, kit_cities, temple_cards
 from pnp.games.temple_trip.network import RADIUS
 from pnp.games.temple_trip.squares import SQUARE
 from pnp.games.temple_trip.tracks import AIR_KINDS, ROAD_KINDS
@@ -31,8 +31,7 @@ def sheet_context(game: Game, component_id: str, lang: str,
     """What the QuickStart states from the content rather than in words of its own: the
     kit's counts, the board's airports and its start, and the symbols' sizes (its
     pictures are drawn with the board's own macros, scaled from these)."""
-    b = board(game)
-    cities = list(b.cities.values())
+    cities = kit_cities(game)
 
     def printed(comp_id: str) -> list[Item]:
         comp = game.components.get(comp_id)

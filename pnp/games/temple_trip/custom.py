@@ -19,7 +19,7 @@ from pnp.games.temple_trip.board import Board
 from pnp.games.temple_trip.land import country_problem
 from pnp.games.temple_trip.network import City
 from pnp.games.temple_trip.offboard import near_edge, off_board
-from pnp.games.temple_trip.room import TOO_CLOSE, too_close
+from pnp.games.temple_trip.room import FAR_MM, TOO_CLOSE, too_close
 from pnp.games.temple_trip.tracks import great_circle_km
 from pnp.load.model import Game, Item
 from pnp.load.schema import problem
@@ -111,7 +111,7 @@ def new_city_problems(b: Board, city: City, start: str, files: dict[str, str],
 
 
 def _said(b: Board, city: City, fail: join.Failure, start: str) -> str:
-    name, near = city.name, f"no spot within {join.MOVE_MM:g} mm of it is clear either"
+    name, near = city.name, f"no spot within {FAR_MM:g} mm of it is clear either"
     if fail.kind == "close":
         return _close(city, b.cities[fail.what], fail.km, fail.mm, start)
     if fail.kind == "room":
@@ -119,7 +119,7 @@ def _said(b: Board, city: City, fail: join.Failure, start: str) -> str:
         if what.startswith("city "):
             return (f"{name} has no room on the board: {what[5:]}, {fail.km:.0f} km away, is "
                     f"drawn {fail.mm:.0f} mm from its place (the map is squeezed there), and "
-                    f"{near}")
+                    f"{near}; {instead(b, city)}")
         if what == "edge":
             return near_edge(b, city)
         place = {"land": f"the board's drawn coast or border puts its place outside "
@@ -127,7 +127,7 @@ def _said(b: Board, city: City, fail: join.Failure, start: str) -> str:
                  "panel": "its place is under a panel, a cone bank or an inset",
                  "flight square": "a flight's square is drawn on its place"}.get(
             what, f"the {what} runs across its place")
-        return f"{name} has no room on the board: {place}, and {near}"
+        return f"{name} has no room on the board: {place}, and {near}; {instead(b, city)}"
     if fail.kind == "broke":
         return caused(b, city, fail.what, ())
     stop = f"; as a stop on {fail.stop}, " if fail.stop else ""
@@ -135,7 +135,8 @@ def _said(b: Board, city: City, fail: join.Failure, start: str) -> str:
             f"{join.MOVE_MM:g} mm off it) roads to the nearest cities "
             f"({fail.what or 'none within reach'}) would cross another road, the sea, a city "
             f"or a panel, or leave no room for a square{stop}"
-            f"{'its roads to the next cities have no room for a square' if stop else ''}")
+            f"{'its roads to the next cities have no room for a square' if stop else ''}; "
+            f"{instead(b, city)}")
 
 
 def _misspelt(b: Board, city: City, new: frozenset[str]) -> str:
@@ -181,15 +182,21 @@ def caused(b: Board, c: City, message: str, new: list[str] | frozenset[str]) -> 
     what = f"leave no room for {label[1]}'s name" if label else \
         f"leave no room for square {square[2]} of the flight {square[1]}" if square else \
         f"break the board: {message}"
-    skip = {*new, city, b.spec["salt_lake_city"]["name"]}
+    return f"{city}{roads}, as pnp lays them out, {what}; {instead(b, c, new)}"
+
+
+def instead(b: Board, c: City, new: list[str] | frozenset[str] = frozenset()) -> str:
+    """What to do where the board has no room a new city needs: pnp's limit, not the
+    file's mistake."""
+    skip = {*new, c.name, b.spec["salt_lake_city"]["name"]}
     near = min((o for o in b.cities.values() if o.area == "mainland" and o.name not in skip
                 and o.card),
                key=lambda o: great_circle_km(c.lat, c.lon, o.lat, o.lon))
     hint = "" if not (near.airport or near.flight_only) else \
         f" and `travel: {'flight' if near.flight_only else 'both'}`"
-    return (f"{city}{roads}, as pnp lays them out, {what}; nothing in this file is wrong, "
-            f"but the board cannot make room there yet: to print this temple now, use its "
-            f"nearest board city (`city: {near.name}`{hint}) or leave the card out")
+    return (f"nothing in this file is wrong, but the board cannot make room there yet: to "
+            f"print this temple now, use its nearest board city (`city: {near.name}`{hint}) "
+            f"or leave the card out")
 
 
 def custom_entries(src: Source, problems: list[Problem]

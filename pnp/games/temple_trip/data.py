@@ -9,6 +9,7 @@ from typing import Annotated
 
 from pnp.base.errors import ContentError, Problem
 from pnp.games.temple_trip.board import Board
+from pnp.games.temple_trip.network import City
 from pnp.load.model import Game, Item
 from pnp.load.paths import game_file
 from pnp.load.schema import Colour, Name, NonEmpty, Range
@@ -70,12 +71,15 @@ def temple_cards(game: Game, printed_only: bool = False) -> list[Item]:
 
 
 def board_files(game: Game) -> tuple[Source, Source, Source]:
-    data = game.spec.data
-    if "files" not in game.cache:
-        game.cache["files"] = tuple(
-            read_yaml(game_file(game.folder, data.get(k), game.source, ("data", k)))
-            for k in ("board", "outlines", "layout"))
-    return game.cache["files"]
+    return board_file(game, "board"), board_file(game, "outlines"), board_file(game, "layout")
+
+
+def board_file(game: Game, key: str) -> Source:
+    """One of the board's files (data: board, outlines, layout), read once a game."""
+    if ("file", key) not in game.cache:
+        game.cache[("file", key)] = read_yaml(
+            game_file(game.folder, game.spec.data.get(key), game.source, ("data", key)))
+    return game.cache[("file", key)]
 
 
 def file_problems(game: Game) -> list[Problem]:
@@ -129,6 +133,26 @@ def board(game: Game) -> Board:
         b = join_all(build, spec, new, b)
     game.cache["board"] = b
     return b
+
+
+def kit_cities(game: Game) -> list[City]:
+    """The board's cities as the cards and board.yaml make them (name, kind, area), for
+    what states the kit rather than draws the map (the QuickStart, `pnp list`'s page
+    count): the board itself, laid and checked, only where it is built already. A new
+    city that cannot join is listed here, but a new city is never an airport."""
+    if "board" in game.cache or "file-problems" in game.cache:
+        return list(board(game).cities.values())
+    cards = [{"id": i.id, "city": i.fields["city"], "country": i.fields.get("country", "USA"),
+              "lat": i.fields["lat"], "lon": i.fields["lon"],
+              "travel": "road" if i.custom else i.fields.get("travel", "road")}
+             for i in temple_cards(game) if i.fields.get("city") not in (None, "")
+             and i.fields.get("lat") is not None and i.fields.get("lon") is not None]
+    try:
+        spec = board_file(game, "board").data["board"]
+        return list(Board(spec, board_file(game, "layout").data or {}, cards, {},
+                          lay=False).cities.values())
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return list(board(game).cities.values())  # a file's mistake: checked, said where
 
 
 def shipped_board(game: Game) -> Board:

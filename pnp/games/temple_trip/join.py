@@ -18,13 +18,21 @@ from pnp.games.temple_trip import playable
 from pnp.games.temple_trip.board import Board
 from pnp.games.temple_trip.network import City
 from pnp.games.temple_trip.reroute import lane_vias, nudges
-from pnp.games.temple_trip.room import MOVE_MM, TOO_CLOSE, Room, key, ring, too_close
+from pnp.games.temple_trip.room import (
+    MOVE_MM,
+    Room,
+    far_ring,
+    home,
+    key,
+    ring,
+    too_close,
+)
+from pnp.games.temple_trip.shove import shoves
 from pnp.games.temple_trip.tracks import great_circle_km
 from pnp.games.temple_trip.ways import Plan, line_gap, neighbours, plans, stop_allowed
 
 LANE_TRIES = 4  # lanes taken round a new city's place (reroute.py), per city
 NUDGES = 4  # lanes moved a little for a new city's roads (reroute.py), per city
-SHOVE_MM = (4.0, 7.0)  # a board city a new one is squeezed against is drawn this far off
 FAST_NUDGES = 2  # lanes moved when every new city is planned at once
 TRIES = 3  # ways laid out on a rebuilt board and checked whole, per city
 
@@ -113,7 +121,7 @@ def _planned(build: Build, spec: dict, names: list[str], b: Board
             if plan is not None:
                 spec, b = s2, b2
                 break
-        for moved2 in _shoves(b, b.cities[name], moved, frozenset(names)) if not plan else []:
+        for moved2 in shoves(b, b.cities[name], moved, frozenset(names)) if not plan else []:
             b2 = _sketch(build(spec, moved2, bends, frozenset(), False), b, None)
             plan = next(plans(b2, b2.cities[name], frozenset(names)), None)
             if plan is not None:
@@ -204,28 +212,12 @@ def _shoved(build: Build, spec: dict, moved: dict, bends: dict, b: Board, name: 
     """Where the drawn map squeezes the new city against a board city (its place is too
     near that one's circle), that city is drawn a little further off: kept only where
     every board check still holds (its drift from the map, its compass bearings)."""
-    for moved2 in _shoves(b, b.cities[name], moved, new):
+    for moved2 in shoves(b, b.cities[name], moved, new):
         b2 = build(spec, moved2, bends, skip, True)
         found = _join(build, spec, moved2, bends, b2, name, skip, before, new)
         if isinstance(found, tuple):
             return found
     return None
-
-
-def _shoves(b: Board, city: City, moved: dict, new: frozenset[str]) -> list[dict]:
-    """`moved` with the board city the new city is squeezed against (on the drawn map
-    only: the plain map has room) drawn SHOVE_MM further off, nearest first."""
-    p0 = b.map(city.lon, city.lat)
-    what = Room(b, city).spot_problem(p0) or ""
-    other = b.cities.get(what.removeprefix("city ")) if what.startswith("city ") else None
-    if other is None or other.name in new or great_circle_km(
-            city.lat, city.lon, other.lat, other.lon) * b.base.mm_per_km() \
-            < city.radius + other.radius + TOO_CLOSE:
-        return []  # too close in truth, not only on the drawn map
-    d = math.dist(other.pos, p0) or 1.0
-    return [{**moved, other.name: (other.pos[0] + (other.pos[0] - p0[0]) * shove / d,
-                                   other.pos[1] + (other.pos[1] - p0[1]) * shove / d)}
-            for shove in SHOVE_MM]
 
 
 def _problems(b: Board) -> set[str]:
@@ -250,14 +242,14 @@ def apply(spec: dict, moved: dict, bends: dict, name: str,
 
 def why(b: Board, city: City, broke: str | None, new: frozenset[str]) -> Failure:
     """Why a new city could not join, from what is drawn where it would go."""
-    p0 = b.map(city.lon, city.lat)
+    p0 = home(b, city)
     close = too_close(b, city, new)  # the one rule (room.py); custom.py applies it to all
     if close is not None:
         return Failure("close", city, close[0].name, close[1], close[2])
     room = Room(b, city)
     stops = [r for r in b.roads if stop_allowed(b, r, city)
              and line_gap(b, r, p0) <= city.radius + MOVE_MM]
-    if all(room.spot_problem(p, k) is not None for p in ring(p0)
+    if all(room.spot_problem(p, k) is not None for p in ring(p0) + far_ring(p0)
            for k in [None, *(key(r) for r in stops)]):
         what = room.spot_problem(p0) or ""
         other = b.cities.get(what.removeprefix("city "))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pnp.games.temple_trip.board import Board
 from pnp.games.temple_trip.network import City
-from pnp.games.temple_trip.room import EDGE, MOVE_MM
+from pnp.games.temple_trip.room import EDGE, EDGE_SLIDE_MM, MOVE_MM
 
 STEP_DEG = 0.05  # how finely the first place a circle fits is searched for
 # each edge: its name, the board distance from it, and the way inward in (lon, lat)
@@ -50,10 +50,10 @@ def near_edge(b: Board, city: City) -> str:
     said = (f"{city.name} ({_where(city.lon, city.lat)}) is on the map, but drawn "
             f"{max(gap, 0):.1f} mm from the board's {edge} edge: a city's circle keeps "
             f"{EDGE:g} mm inside the edge ({keep:g} mm from its centre), and a new city is "
-            f"drawn at most {MOVE_MM:g} mm off its place")
+            f"drawn at most {EDGE_SLIDE_MM + MOVE_MM:g} mm further in")
     lon, lat = city.lon, city.lat
     for _ in range(400):
-        if EDGES[edge][0](b, b.map(lon, lat)) + MOVE_MM >= keep:
+        if EDGES[edge][0](b, b.map(lon, lat)) + EDGE_SLIDE_MM + MOVE_MM >= keep:
             return f"{said}; here the board draws new cities from {_where(lon, lat)} inward"
         lon, lat = lon + inward[0] * STEP_DEG, lat + inward[1] * STEP_DEG
     return said

@@ -12,12 +12,13 @@ from collections.abc import Iterator, Sequence
 from pnp.base.geometry import Point, distance_to_segment
 from pnp.games.temple_trip.board import Board
 from pnp.games.temple_trip.network import City, Route
-from pnp.games.temple_trip.room import AIR_CLEARANCE, EDGE, key
+from pnp.games.temple_trip.room import AIR_CLEARANCE, EDGE, home, key
+from pnp.games.temple_trip.squares import SQUARE
 from pnp.games.temple_trip.tracks import bezier
 
 SPARE = (1.5, 4.0)  # mm beyond the lane's clearance: the city's roads and squares need room
 NUDGE = (4.0, 8.0)  # mm a lane's control point moves to let a new road's squares be
-RINGS = (8.0, 16.0, 25.0, 35.0, 50.0, 65.0)  # mm a control point moves, where pushing fails
+RINGS = (8.0, 16.0, 25.0, 35.0, 50.0, 65.0, 80.0, 95.0)  # mm a control point moves
 CITY_GAP = 2.0  # mm a lane keeps off the other cities' circles (playable's is 1)
 STEPS = 4  # a lane's curve changes shape as its control point moves: settled in steps
 
@@ -36,7 +37,7 @@ def lane_vias(b: Board, city: City) -> Iterator[Lanes]:
     """Control points for every lane across the city's place that take them round it,
     the least change first: each lane pushed off the place to either side, or (where
     that runs over another city) its control point moved further, up to FAR mm."""
-    p0 = b.map(city.lon, city.lat)
+    p0 = home(b, city)
     lanes = across(b, city, p0, 0.0)
     if not lanes:
         return
@@ -107,6 +108,15 @@ def _fits(b: Board, r: Route, via: Point, p: Point, need: float) -> bool:
                    and min(ys) - 20 < o.pos[1] < max(ys) + 20)
 
 
+def _near_lanes(b: Board, r: Route, lanes: list[Route]) -> bool:
+    """Whether a lane runs within a square's reach of road r's line (boxes only)."""
+    pts = b.road_line(r).points
+    x0, y0 = min(x for x, _ in pts) - SQUARE, min(y for _, y in pts) - SQUARE
+    x1, y1 = max(x for x, _ in pts) + SQUARE, max(y for _, y in pts) + SQUARE
+    return any(x0 <= x <= x1 and y0 <= y <= y1 for lane in lanes if lane.path
+               for x, y in lane.path.points)
+
+
 def _nearest(curve: tuple[Point, Point, Point], p: Point) -> tuple[float, Point]:
     """The curve's point nearest p, and its parameter t."""
     best = min((math.dist(bezier(curve, k / 80), p), k / 80) for k in range(81))
@@ -140,18 +150,21 @@ def nudges(b: Board, names: set[str], cities: list[City]) -> Iterator[Lanes]:
 
 def _clear(b: Board, lanes: list[Route], vias: Lanes, cities: Sequence[City] = ()) -> bool:
     """Whether the lanes through `vias`, their squares laid again on b, keep clear of
-    the roads and cities and leave each of the cities' roads its squares (b is left as
-    it was)."""
+    the roads and cities, and leave its squares to each of the cities' roads and to
+    every road the lanes now run near (b is left as it was)."""
     old = [(r.curve, r.path, r.squares, r.problems) for r in lanes]
-    mine = [r for r in b.roads if {c.name for c in cities} & {r.a, r.b}]
-    had = [r.squares for r in mine]
     for r in lanes:
         b.lay_lane(r, vias[key(r)])
     ok = not any(r.problems for r in lanes)
-    for r in mine if ok else []:
+    mine = [r for r in b.roads if {c.name for c in cities} & {r.a, r.b}
+            or _near_lanes(b, r, lanes)] if ok else []
+    had = [r.squares for r in mine]
+    for r in mine:
         b._road(r, [s for o in b.roads if o is not r for s in o.squares])
         ok = ok and len(r.squares) >= (2 if b.cities[r.a].country != b.cities[r.b].country
                                        else 1)
+        if not ok:
+            break
     for r, o in zip(lanes, old, strict=True):
         r.curve, r.path, r.squares, r.problems = o
     for r, sq in zip(mine, had, strict=True):

@@ -27,6 +27,8 @@ AIR_CLEARANCE = 3.0  # mm between a new city's circle and a flight's lane
 LINE_CLEAR = 1.5  # mm between a city's circle and a road that does not stop there
 EDGE = 8.0  # mm: a city's circle keeps inside the board's trim
 MOVE_MM = 7.0  # a new city is drawn at most this far from its place on the drawn map
+FAR_MM = 11.0  # ... or this far, where every spot within MOVE_MM is taken
+EDGE_SLIDE_MM = 12.0  # a place too near the board's edge for a circle slides this far in
 
 Seg = tuple[Point, Point]
 
@@ -38,13 +40,21 @@ def key(r: Route) -> tuple[str, str]:
 class Room:
     """What a new city and its roads must keep clear of on board `b`."""
 
-    def __init__(self, b: Board, city: City) -> None:
+    def __init__(self, b: Board, city: City, movable_air: bool = False) -> None:
+        """`movable_air`: a flight's squares do not take a spot (they are laid again
+        round the new city when the board is rebuilt with it; join.py checks them)."""
         self.b, self.city = b, city
         self.others = [c for c in b.cities.values() if c is not city and c.area == "mainland"]
         self.lines = {key(r): b.road_line(r).segments() for r in b.roads}
         self.road_squares = {key(r): r.squares for r in b.roads}
         self.lanes = [r for r in b.air if r.path]
-        self.air_squares = [s for r in b.air for s in r.squares]
+        # each road's and lane's box (its line and squares): a spot beyond a box's reach
+        # is not tested against what is in it
+        self.road_boxes = {k: _box([q for seg in segs for q in seg]
+                                   + [(s.x, s.y) for s in self.road_squares[k]])
+                           for k, segs in self.lines.items()}
+        self.lane_boxes = [_box(lane.path.points) for lane in self.lanes]
+        self.air_squares = [] if movable_air else [s for r in b.air for s in r.squares]
         self.furniture: list[Box] = labels.furniture_boxes(b)
         self.why = ""  # why the last road was refused
 
@@ -65,15 +75,17 @@ class Room:
                if box[0] < grown[2] and grown[0] < box[2] and box[1] < grown[3]
                and grown[1] < box[3]):
             return "panel"
-        for lane in self.lanes:
-            if min(distance_to_segment(p, u, v) for u, v in lane.path.segments()) \
+        for lane, box in zip(self.lanes, self.lane_boxes, strict=True):
+            if _within(p, box, r + AIR_CLEARANCE) and min(
+                    distance_to_segment(p, u, v) for u, v in lane.path.segments()) \
                     < r + AIR_CLEARANCE:
                 return f"flight {lane.name}"
         for s in self.air_squares:
             if math.dist(p, (s.x, s.y)) < r + SQUARE * 0.72:
                 return "flight square"
+        reach = r + max(LINE_CLEAR, SQUARE * 0.72)
         for k, segs in self.lines.items():
-            if k == ignore:
+            if k == ignore or not _within(p, self.road_boxes[k], reach):
                 continue
             if any(distance_to_segment(p, u, v) < r + LINE_CLEAR for u, v in segs) or any(
                     math.dist(p, (s.x, s.y)) < r + SQUARE * 0.72 for s in self.road_squares[k]):
@@ -122,10 +134,13 @@ class Room:
             return "panel"
         if self.b.water_mm(_legs(pts, c.radius, end.radius)) > playable.BRIDGE_MM:
             return "sea"
-        kept = [s for k, sq in self.road_squares.items() if k != ignore for s in sq]
+        box = _box(pts)
+        kept = [s for k, sq in self.road_squares.items() if k != ignore for s in sq
+                if _within((s.x, s.y), box, SQUARE)]
+        air = [s for s in self.air_squares if _within((s.x, s.y), box, SQUARE)]
         if any(segment_hits_polygon(u, v, s.corners()) for u, v in segs for s in kept) or any(
                 segment_hits_polygon(u, v, s.corners(CLEAR)) for u, v in segs
-                for s in self.air_squares):  # a flight's square would have to slide off
+                for s in air):  # a flight's square would have to slide off
             return "square"
         return ""
 
@@ -155,10 +170,30 @@ def compass_ok(a: City, pa: Point, c: City, pc: Point) -> bool:
     return abs((drawn - true + 180) % 360 - 180) <= playable.COMPASS_DEG
 
 
+def home(b: Board, city: City) -> Point:
+    """Where a new city is drawn to begin with: its place on the drawn map, slid straight
+    inward (at most EDGE_SLIDE_MM) where that place is too near the board's edge for its
+    circle: the map's window reaches the trim, a circle keeps EDGE mm inside it."""
+    x, y = b.map(city.lon, city.lat)
+    keep = EDGE + city.radius
+    inside = (min(max(x, keep), b.width - keep), min(max(y, keep), b.height - keep))
+    return inside if math.dist((x, y), inside) <= EDGE_SLIDE_MM else (x, y)
+
+
 def ring(p0: Point) -> list[Point]:
     """p0 and spots around it up to MOVE_MM, nearest first."""
     out = [p0]
     for radius, n in ((2.0, 8), (4.0, 12), (5.5, 16), (MOVE_MM, 20)):
+        out += [(p0[0] + radius * math.cos(2 * math.pi * k / n),
+                 p0[1] + radius * math.sin(2 * math.pi * k / n)) for k in range(n)]
+    return out
+
+
+def far_ring(p0: Point) -> list[Point]:
+    """Spots further round p0 (up to FAR_MM), for a place where a flight, a road or
+    a city takes every spot within MOVE_MM: drawn a little further off, not refused."""
+    out = []
+    for radius, n in ((9.0, 24), (FAR_MM, 28)):
         out += [(p0[0] + radius * math.cos(2 * math.pi * k / n),
                  p0[1] + radius * math.sin(2 * math.pi * k / n)) for k in range(n)]
     return out
@@ -191,6 +226,16 @@ def along(line: list[Point], p: Point, d: float) -> Point:
     u, v = line[i], line[i + 1]
     length = math.dist(u, v) or 1.0
     return (p[0] + (v[0] - u[0]) * d / length, p[1] + (v[1] - u[1]) * d / length)
+
+
+def _box(points: list[Point]) -> Box:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _within(p: Point, box: Box, reach: float) -> bool:
+    """Whether p is within `reach` of the box (a cheap test before the exact one)."""
+    return box[0] - reach <= p[0] <= box[2] + reach and box[1] - reach <= p[1] <= box[3] + reach
 
 
 def _near(p: Point, q: Point, s: Square) -> bool:

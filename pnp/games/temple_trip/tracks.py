@@ -25,6 +25,7 @@ PITCH = 11.5  # mm between road square centres
 GAP = 1.5  # mm between a city's edge and the nearest square
 AIR_MIN_PITCH = SQUARE + 2.0  # mm: air squares never closer (road squares: PITCH, 1.5 mm apart)
 AIR_SLIDE = 0.25  # an air square slides at most this share of its step
+AIR_SLIDES = (AIR_SLIDE, 0.5, 0.9)  # more, only where the least leaves a square on a road
 KM_AIR_BASE = 700.0  # km: flights up to about this long have four squares
 NEAR = SQUARE * 1.5  # mm: a road this near an air square's centre (box to box) is tested
 
@@ -77,15 +78,29 @@ def lane_squares(path: Path, start: float, end: float, n: int,
     if n > 1 and step < AIR_MIN_PITCH:
         problems.append(f"room for {n} squares needs {(n - 1) * AIR_MIN_PITCH + SQUARE:.0f} mm "
                         f"of lane, it has {end - start:.0f} mm")
-    slide = AIR_SLIDE * step if n > 1 else 0.0
     near_roads = _Roads(roads)
+    for share in AIR_SLIDES:  # the least slide that keeps every square clear
+        placed, missed = _spaced(path, c0, c1, n, share * step if n > 1 else 0.0,
+                                 near_roads, cities, taken)
+        if not missed:
+            break
+    return placed, problems + missed
+
+
+def _spaced(path: Path, c0: float, c1: float, n: int, slide: float, near_roads: _Roads,
+            cities: list[tuple[Point, float]], taken: list[Square]
+            ) -> tuple[list[Square], list[str]]:
+    """n squares evenly from arc c0 to c1 (centres), each slid up to `slide` mm."""
+    problems: list[str] = []
+    step = (c1 - c0) / (n - 1) if n > 1 else 0.0
     placed: list[Square] = []
     for i in range(n):
         base = c0 + step * i if n > 1 else (c0 + c1) / 2
         chosen = None
         for off in _offsets(slide):
             s = base + off
-            if placed and s - _arc(placed[-1]) < SQUARE + CLEAR:
+            if placed and s - _arc(placed[-1]) < SQUARE + CLEAR or not \
+                    c0 - AIR_SLIDE * step <= s <= c1 + AIR_SLIDE * step:
                 continue
             (x, y), ang = path.point(s)
             sq = Square(round(x, 3), round(y, 3), round(ang, 3), "sky")

@@ -12,7 +12,18 @@ from dataclasses import dataclass, field
 from pnp.base.geometry import Point, distance_to_segment
 from pnp.games.temple_trip.board import Board
 from pnp.games.temple_trip.network import City, Route
-from pnp.games.temple_trip.room import MOVE_MM, Room, along, bent_lines, foot, key, ring
+from pnp.games.temple_trip.room import (
+    FAR_MM,
+    MOVE_MM,
+    Room,
+    along,
+    bent_lines,
+    far_ring,
+    foot,
+    home,
+    key,
+    ring,
+)
 from pnp.games.temple_trip.squares import Square
 from pnp.games.temple_trip.tracks import great_circle_km
 
@@ -37,10 +48,21 @@ def plans(b: Board, city: City, new: frozenset[str] = frozenset()) -> Iterator[P
     """The ways to join a city, best first: a stop on a road that passes its place,
     straight roads to its nearest cities, stops on roads nearby, bent roads. Roads go
     to the board's own cities before the `new` ones (each custom joins as it would
-    alone)."""
+    alone). Where flights' squares take every spot near its place, the same ways with
+    those squares laid again round it (the rebuilt board's checks judge them)."""
     room = Room(b, city)
-    p0 = b.map(city.lon, city.lat)
-    spots = [p for p in ring(p0) if room.spot_problem(p) is None]
+    yield from _ways(b, room, city, new)
+    p0 = home(b, city)
+    near = ring(p0) + far_ring(p0)
+    if not any(room.spot_problem(p) is None for p in near) and any(
+            room.spot_problem(p) == "flight square" for p in near):
+        yield from _ways(b, Room(b, city, movable_air=True), city, new)
+
+
+def _ways(b: Board, room: Room, city: City, new: frozenset[str]) -> Iterator[Plan]:
+    p0 = home(b, city)
+    spots = [p for p in ring(p0) if room.spot_problem(p) is None] or [
+        p for p in far_ring(p0) if room.spot_problem(p) is None]
     near = sorted(((line_gap(b, r, p0), r) for r in b.roads if stop_allowed(b, r, city)),
                   key=lambda t: t[0])
     near = [(d, r) for d, r in near if d <= city.radius + MOVE_MM]
@@ -74,6 +96,11 @@ def _stops(b: Board, room: Room, city: City, p0: Point, r: Route) -> Iterator[Pl
     spots = sorted({p for p in [p0, at, *slid, *ring(p0)]
                     if math.dist(p, p0) <= MOVE_MM + 1e-9}, key=lambda p: math.dist(p, p0))
     spots = [p for p in spots if room.spot_problem(p, key(r)) is None]
+    if not spots:  # every spot near its place is taken: a little further along the road
+        further = [along(line, at, d) for d in (-10, -8, 8, 10)] + far_ring(p0)
+        spots = sorted((p for p in further if math.dist(p, p0) <= FAR_MM + 1e-9
+                        and room.spot_problem(p, key(r)) is None),
+                       key=lambda p: math.dist(p, p0))
     for n, p in enumerate(spots):
         i = min(range(len(line) - 1), key=lambda i: distance_to_segment(p, line[i], line[i + 1]))
         first, second = line[1:i + 1][::-1], line[i + 1:-1]
