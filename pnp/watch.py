@@ -38,15 +38,17 @@ class Round:
 
 def watched_files(folder: Path, templates_root: Path, game_id: str,
                   custom: list[Path]) -> list[Path]:
-    """The files whose change means a rebuild: the game folder (its own templates in it),
-    the shipped templates it may use (templates/<game>, templates/common) and the custom
-    files."""
+    """The files whose change means a rebuild: the game folder (its own templates and
+    spreadsheets in it), the shipped templates it may use (templates/<game>,
+    templates/common) and the custom files, wherever they are. Not the lock files that
+    spreadsheet apps keep beside an open file (~$cards.xlsx, .~lock.cards.ods#): opening
+    a spreadsheet is not a change."""
     roots = [folder, templates_root / game_id, templates_root / "common"]
     files: list[Path] = []
     for root in roots:
         if root.is_dir():
             files.extend(p for p in sorted(root.rglob("*")) if p.is_file()
-                         and not p.name.startswith("."))
+                         and not p.name.startswith((".", "~$")))
         if len(files) > MAX_FILES:
             break
     return files[:MAX_FILES] + [Path(c) for c in custom]
@@ -175,7 +177,8 @@ class Session:
             result.code = exc.exit_code
             return
         result.problems = done.warnings
-        result.built = [f"{f['path']}: {f['items']} items, {f['pages']} pages"
+        result.built = [f"{f['path']}: {_count(f['items'], 'item')}, "
+                        f"{_count(f['pages'], 'page')}"
                         for f in done.files]
 
 
@@ -192,3 +195,7 @@ def watch(session: Session, files: Callable[[], list[Path]],
             time.sleep(0.05)  # an editor that writes a file in two steps
             seen = stamp(files())
             report(session.run())
+
+
+def _count(n: object, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -7,12 +7,12 @@ import typing
 from pathlib import Path
 
 import pnp.cli
-from pnp.cli import builds, common, export, games, sheets
+from pnp.cli import builds, common, export, games, schema, sheets
 
 
 def test_command_annotations_are_objects_not_strings() -> None:
     commands = [builds.build, builds.validate, builds.watch, export.export, games.list_games,
-                games.new, sheets.sheets, sheets.score, common._options]
+                games.new, sheets.sheets, sheets.score, schema.schema, common._options]
     for command in commands:
         hints = command.__annotations__
         assert hints, command.__name__
@@ -26,7 +26,7 @@ def test_every_command_is_registered_in_order() -> None:
 
     group = typer.main.get_command(pnp.cli.app)
     assert list(group.commands) == ["list", "new", "watch", "build", "validate", "sheets",
-                                    "score", "export"]
+                                    "score", "export", "schema"]
 
 
 def test_collector_is_tuned_before_the_libraries_load() -> None:

@@ -161,6 +161,8 @@ def test_tts_deck_of_two_sheets_with_copies(tmp_path: Path) -> None:
     assert deck["DeckIDs"][:4] == [100, 100, 100, 101]
     assert deck["DeckIDs"][-3:] == [203, 204, 204]  # card 74: sheet 2, index 4
     assert [c["CardID"] for c in deck["ContainedObjects"]] == deck["DeckIDs"]
+    first = deck["ContainedObjects"][0]  # no title or name: its first text field, `label`
+    assert (first["Nickname"], first["GMNotes"]) == ("F00", "p00")
     assert all(c["Name"] == "Card" and list(c["CustomDeck"]) == [str(c["CardID"] // 100)]
                for c in deck["ContainedObjects"])
     cards = _deck_checks(deck, folder)
@@ -287,3 +289,18 @@ def test_a_booklet_exports_every_page(tmp_path: Path) -> None:
     manifest = json.loads((folder / "png" / "manifest.json").read_text())
     assert [f["side"] for f in manifest["files"] if f["component"] == "booklet"] == \
         [f"page {n}" for n in range(1, len(printed) + 1)]
+
+
+def test_tts_cards_are_named_by_their_title(tmp_path: Path) -> None:
+    """In Tabletop Simulator a card shows its Nickname when hovered and searched: the
+    card's title ("First Light"), not its id ("c01"), which stays in its GM notes."""
+    assert run_pnp("new", "moon-sun", "--content", tmp_path / "c").returncode == 0
+    export("moon-sun", "--format", "tts", "--dpi", "50", "--content", tmp_path / "c",
+           "--out", tmp_path / "out")
+    save = json.loads((tmp_path / "out" / "moon-sun" / "tts" / "moon-sun.json").read_text())
+    (deck,) = save["ObjectStates"]
+    assert deck["Nickname"] == "Cards"
+    assert [(c["Nickname"], c["GMNotes"]) for c in deck["ContainedObjects"]] == [
+        ("First Light", "c01"), ("High Noon", "c02"), ("Long Shadow", "c03"),
+        ("New Moon", "c04"), ("Tide", "c05"), ("Eclipse", "c06")]
+    assert len({c["GUID"] for c in deck["ContainedObjects"]}) == 6

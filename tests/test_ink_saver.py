@@ -52,3 +52,23 @@ def test_light_text_turns_dark_and_cues_keep_their_shapes(tmp_path: Path) -> Non
     assert run_pnp("build", "temple-rush", "--ink-saver", "--out", again).returncode == 0
     for pdf in (tmp_path / "temple-rush").glob("*.pdf"):
         assert pdf.read_bytes() == (again / "temple-rush" / pdf.name).read_bytes()
+
+
+def test_an_icon_in_a_scaled_group_keeps_its_colour(tmp_path: Path) -> None:
+    """A 5 mm disc drawn as a 100-unit icon scaled by 0.05 is a small shape: it keeps its
+    full colour (measured in its own units it looked larger than the card, and was tinted)."""
+    assert run_pnp("new", "icons", "--content", tmp_path / "c").returncode == 0
+    front = tmp_path / "c" / "icons" / "templates" / "card-front.svg.j2"
+    icon = ('<g transform="translate(29 70) scale(0.05)">'
+            '<circle cx="50" cy="50" r="50" fill="#1f8f3a"/></g>\n{% endcall %}')
+    front.write_text(front.read_text().replace("{% endcall %}", icon))
+    built = run_pnp("build", "icons", "--ink-saver", "--content", tmp_path / "c",
+                    "--out", tmp_path / "out")
+    assert built.returncode == 0, built.stderr
+    page = pdfplumber.open(tmp_path / "out" / "icons" / "cards.pdf").pages[0]
+    discs = [c for c in page.curves + page.rects
+             if abs(c["width"] - 5 * 72 / 25.4) < 0.5 and abs(c["height"] - 5 * 72 / 25.4) < 0.5]
+    assert len(discs) == 6  # one a card
+    for disc in discs:
+        fill = tuple(round(v * 255) for v in disc["non_stroking_color"])
+        assert fill == (0x1F, 0x8F, 0x3A), fill

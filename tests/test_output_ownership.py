@@ -187,3 +187,37 @@ def test_watch_into_the_content_folder_writes_nothing_there(tmp_path: Path) -> N
     result = run_pnp("watch", "my-game", "--once", "--out", "content", cwd=tmp_path)
     assert result.returncode == 2 and "is the game's content folder" in result.stderr
     assert tree(tmp_path / "content") == before
+
+
+def test_a_real_export_survives_the_next_build(tmp_path: Path) -> None:
+    """`pnp export GAME --out out` writes out/GAME/png/; the next `pnp build GAME --out out`
+    keeps it byte for byte (it was refused: the export's lock file 'was not pnp's'). An
+    export's lock and staging left by a killed run are dropped, not refused."""
+    content, out = probe_content(tmp_path), tmp_path / "out"
+    exported = run_pnp("export", GAME, "--format", "png", "--dpi", "50", "--content", content,
+                       "--out", out)
+    assert exported.returncode == 0, exported.stderr
+    pngs = tree(out / GAME / "png")
+    assert any(name.endswith(".png") for name in pngs)
+    result = build(content, out)
+    assert result.returncode == 0, result.stderr
+    assert tree(out / GAME / "png") == pngs and (out / GAME / "cards.pdf").is_file()
+    (out / GAME / ".tts.lock").touch()  # a killed export's
+    (out / GAME / ".tts.new-99").mkdir()
+    result = build(content, out)
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (out / GAME).iterdir()) == ["cards.pdf", "manifest.json",
+                                                             "png"]
+    assert tree(out / GAME / "png") == pngs
+
+
+def test_a_build_while_an_export_runs_says_so(tmp_path: Path) -> None:
+    fcntl = pytest.importorskip("fcntl", reason="advisory locks are a POSIX feature")
+
+    content, out = probe_content(tmp_path), tmp_path / "out"
+    (out / GAME).mkdir(parents=True)
+    with open(out / GAME / ".png.lock", "a+b") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # as a running export holds it
+        lines = assert_clean_failure(build(content, out), 2)
+    assert lines == [f"error: {out / GAME / 'png'}: is being written by `pnp export --format "
+                     "png` right now: build again when it ends"]

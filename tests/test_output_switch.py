@@ -174,3 +174,46 @@ def test_a_multi_game_build_writes_nothing_when_one_game_fails(tmp_path: Path) -
     assert lines[-1] == "1 game(s) failed (temple); the others were built"
     assert sorted(p.name for p in (tmp_path / "out").iterdir()
                   if not p.name.startswith(".")) == ["dice-trip"]
+
+
+def locks(out: Path) -> list[str]:
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*.lock"))
+
+
+def test_no_lock_file_stays_and_runs_still_take_turns(tmp_path: Path) -> None:
+    """`.<game>.lock` is gone when a build or an export ends, also when it fails; two runs
+    still never hold the lock together, even one that waited on a file its holder removed."""
+    import threading
+    import time
+
+    out = tmp_path / "out"
+    assert run_pnp("build", GAME, "--content", FIXTURES, "--out", out).returncode == 0
+    assert run_pnp("export", GAME, "--format", "png", "--content", FIXTURES, "--out", out,
+                   "--dpi", "50").returncode == 0
+    assert locks(out) == []
+    (out / GAME / "notes.txt").write_text("mine")  # a refusal inside the lock
+    assert_clean_failure(run_pnp("build", GAME, "--content", FIXTURES, "--out", out), 2)
+    assert locks(out) == [] and (out / GAME / "notes.txt").read_text() == "mine"
+
+    inside: list[str] = []
+    overlaps: list[tuple[str, ...]] = []
+
+    def run(name: str, hold: float) -> None:
+        with output._locked(out, "turns"):
+            if inside:
+                overlaps.append((name, *inside))
+            inside.append(name)
+            time.sleep(hold)
+            inside.remove(name)
+
+    first = threading.Thread(target=run, args=("first", 0.6))
+    first.start()
+    time.sleep(0.2)
+    second = threading.Thread(target=run, args=("second", 0.6))  # waits on first's file
+    second.start()
+    time.sleep(0.7)  # first has removed its file and let go; second holds a new one
+    third = threading.Thread(target=run, args=("third", 0.1))
+    third.start()
+    for t in (first, second, third):
+        t.join(10)
+    assert overlaps == [] and locks(out) == []

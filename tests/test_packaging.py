@@ -66,11 +66,12 @@ def test_dependencies_are_exactly_what_pnp_imports() -> None:
     imported = _imported_top_level(ROOT / "pnp")
     optional = {m for extra in PYPROJECT["project"].get("optional-dependencies", {}).values()
                 for m in (re.split(r"[<>=!~\[ ]", d)[0].lower() for d in extra)}
-    optional_modules = {"pypdfium2", "pillow", "PIL"} & imported  # lazily, for export
+    optional_modules = {"pypdfium2", "pillow", "PIL",  # lazily, for export
+                        "openpyxl", "python_calamine"} & imported  # the 'sheets' extra
     assert imported - optional_modules <= declared_modules | {"fontpkg_fira_sans"}, imported
     assert declared_modules - {"fontpkg_fira_sans"} <= imported  # nothing declared unused
     for module in optional_modules:
-        assert module.lower() in declared | optional | {"pil"}, module
+        assert module.lower().replace("_", "-") in declared | optional | {"pil"}, module
     assert "svgwrite" not in declared  # pnp draws with Jinja SVG templates
 
 

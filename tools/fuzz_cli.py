@@ -30,6 +30,7 @@ BASE: dict[str, list[str]] = {
     "sheets": ["sheets", "dice-trip", "--count", "1", "--out", "out/pad.pdf"],
     "score": ["score", "dice-trip", "filled.yaml"],
     "export": ["export", "temple", "--format", "png", "--dpi", "36", "--out", "out"],
+    "schema": ["schema", "items", "--game", "temple"],
 }
 GAME_FOR = {"--map": "dice-trip", "--custom": "temple-of-doom", "--replace": "temple-of-doom",
             "--rules-doc": "temple-of-doom"}  # the game whose option it is
@@ -76,7 +77,8 @@ def _with(command: str, option: str, value: str | bytes) -> tuple[str | bytes, .
     if option in GAME_FOR and command in ("validate", "build", "export", "watch"):
         argv[1] = GAME_FOR[option]
     if option.startswith("<"):
-        position = {"<name>": 1, "<game>": 1, "<games>": 1, "<filled>": 2}[option]
+        position = {"<name>": 1, "<game>": 1, "<games>": 1, "<filled>": 2,
+                    "<target>": 1}[option]
         argv[position] = value
     elif option in argv:
         argv[argv.index(option) + 1] = value

@@ -19,6 +19,9 @@ from pnp.cli.common import (
     ReplaceOpt,
     app,
     clip,
+    complete_games,
+    complete_langs,
+    complete_papers,
     fail,
     length_option,
     out_path,
@@ -34,13 +37,15 @@ from pnp.cli.common import (
 
 @app.command()
 def watch(
-    game: Annotated[str, typer.Argument(help="The game to watch, by id (`pnp list` shows them).")],
+    game: Annotated[str, typer.Argument(help="The game to watch, by id (`pnp list` shows them).",
+                                        autocompletion=complete_games)],
     custom: CustomOpt = None,
     out: Annotated[Path, typer.Option("--out", parser=out_path, metavar="DIR",
                                       help="Output folder: PDFs in OUT/<game>/, "
                                       "previews in OUT/<game>/preview/.")] = Path("output"),
     lang: Annotated[str | None, typer.Option(help="Language of printed text.",
-                                             show_default=False)] = None,
+                                             show_default=False,
+                                             autocompletion=complete_langs)] = None,
     dpi: Annotated[int, typer.Option(help="Resolution of the PNG previews.")] = 100,
     once: Annotated[bool, typer.Option("--once", help="One pass, then exit (for "
                                        "scripts).")] = False,
@@ -102,7 +107,8 @@ def build(
     out: Annotated[Path, typer.Option(
         "--out", parser=out_path, metavar="DIR", help="Output folder; files go to "
         "OUT/<game>/ (a folder pnp wrote: pnp never replaces other files).")] = Path("output"),
-    paper: Annotated[str, typer.Option(help=PAPER_HELP)] = "a4",
+    paper: Annotated[str, typer.Option(help=PAPER_HELP,
+                                       autocompletion=complete_papers)] = "a4",
     layout: Annotated[PageLayout, typer.Option(
         help="duplex: fronts and backs on two sides of a sheet (see --duplex, --flip); "
         "gutter-fold: a deck's fronts and backs side by side on one side, to fold on the "
@@ -121,7 +127,8 @@ def build(
         "backs page) to correct a printer's misregistration, e.g. 1,-0.5.")] = "0,0",
     lang: Annotated[str | None, typer.Option(
         help="Language of printed text, e.g. en, de or fr. Default: English, or the "
-             "game's first language if it has no English.", show_default=False)] = None,
+             "game's first language if it has no English.", show_default=False,
+        autocompletion=complete_langs)] = None,
     overlap: Annotated[str, typer.Option(
         help="Boards larger than the paper: the strip neighbouring pages share, 5mm to "
         "50mm.")] = "10mm",
@@ -233,10 +240,11 @@ def validate(
     fmt: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
     lang: Annotated[str | None, typer.Option(
         help="Language whose texts are checked. Default: every language of the game.",
-        show_default=False)] = None,
+        show_default=False, autocompletion=complete_langs)] = None,
     paper: Annotated[list[str] | None, typer.Option(
         help="Paper the pages are laid out and checked on; repeat it for several. "
-        "Default: a4 and letter. " + PAPER_HELP, show_default=False)] = None,
+        "Default: a4 and letter. " + PAPER_HELP, show_default=False,
+        autocompletion=complete_papers)] = None,
     map_name: Annotated[str | None, typer.Option(
         "--map", help="Dice Trip: check this map (a shipped name or your own file) instead "
         "of every shipped map.", show_default=False)] = None,

@@ -72,15 +72,76 @@ def say(text: str) -> None:
     if not QUIET["on"]:
         typer.echo(text)
 
+def _content_root(ctx: typer.Context) -> Path:
+    """The content folder of the command line being completed (--content if typed)."""
+    from pnp.load.content import content_root
+
+    typed = ctx.params.get("content")  # a string while the line is being completed
+    return content_root(Path(typed) if typed else None)
+
+
+def complete_games(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of a GAME: the ids `pnp list` shows, less those already typed."""
+    try:
+        from pnp.load.content import game_ids
+
+        typed = ctx.params.get("games") or []
+        return [g for g in game_ids(_content_root(ctx))
+                if g.startswith(incomplete) and g not in typed]
+    except Exception:  # noqa: BLE001 - completion never prints an error into a shell
+        return []
+
+
+def complete_langs(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of --lang: the languages of the game(s) typed, else of every game."""
+    try:
+        from pnp.load.content import game_folder, game_ids
+        from pnp.load.source import read_yaml
+
+        root = _content_root(ctx)
+        ids = game_ids(root)
+        # the games typed so far (still unparsed in ctx.args while an option is completed)
+        typed = [*(ctx.params.get("games") or ()), ctx.params.get("game"), *ctx.args]
+        langs: set[str] = set()
+        for gid in [g for g in typed if g in ids] or ids:
+            data = read_yaml(game_folder(root, gid) / "game.yaml").data
+            found = data.get("languages", ["en"]) if isinstance(data, dict) else ["en"]
+            langs.update(str(lang) for lang in found)
+        return sorted(lang for lang in langs if lang.startswith(incomplete))
+    except Exception:  # noqa: BLE001 - completion never prints an error into a shell
+        return []
+
+
+def complete_papers(incomplete: str) -> list[str]:
+    """Shell completion of --paper: the common papers, then every named size (and its
+    -landscape once the name is typed)."""
+    from pnp.layout.paper import COMMON, LANDSCAPE, named_sizes
+
+    text = incomplete.lower()
+    names = [*COMMON, *(n for n in named_sizes() if n not in COMMON)]
+    found = [n for n in names if n.startswith(text)]
+    found += [n + LANDSCAPE for n in names if text.startswith(n) and (n + LANDSCAPE)
+              .startswith(text)]
+    return found
+
+
 ContentOpt = Annotated[Path | None, typer.Option(
     "--content", help="Folder of game folders. Default: ./content if present, else the "
                       "content shipped with pnp.", show_default=False)]
 GamesArg = Annotated[list[str] | None, typer.Argument(
-    help="Games to use, by id (`pnp list` shows them). None: every game.", show_default=False)]
+    help="Games to use, by id (`pnp list` shows them). None: every game.", show_default=False,
+    autocompletion=complete_games)]
+GameArg = Annotated[str, typer.Argument(
+    help="The game, by id (`pnp list` shows them).", autocompletion=complete_games)]
+LangOpt = Annotated[str | None, typer.Option(
+    metavar="<code>", autocompletion=complete_langs, show_default=False,
+    help="Language of printed text: one the game's game.yaml lists under languages "
+         "(e.g. en, de, fr). Default: English, or the game's first language.")]
 CustomOpt = Annotated[list[Path] | None, typer.Option(
-    "--custom", help="Extra YAML file of your own items, e.g. custom cards "
-                     "('cards: [...]'): added to the game, each checked on its own; the "
-                     "rules' counts apply to the shipped content. Repeatable.",
+    "--custom", help="Extra file of your own items, e.g. custom cards: YAML "
+                     "('cards: [...]') or a spreadsheet (my-cards.csv, .xlsx, .ods: a row an "
+                     "item): added to the game, each checked on its own; the rules' counts "
+                     "apply to the shipped content. Repeatable.",
     show_default=False)]
 ReplaceOpt = Annotated[list[str] | None, typer.Option(
     "--replace", help="Print the next custom item in place of this shipped card (its id), "

@@ -8,11 +8,15 @@ import typer
 
 from pnp.base.errors import PnpError
 from pnp.cli.common import (
+    PAPER_HELP,
     QUIET,
     ContentOpt,
     CustomOpt,
+    GameArg,
+    LangOpt,
     ReplaceOpt,
     app,
+    complete_papers,
     fail,
     out_path,
     paper_name,
@@ -21,12 +25,21 @@ from pnp.cli.common import (
     warn,
 )
 
+FORMATS_SHOWN = "<png|tts|print-shop>"  # pnp.export.FORMATS, not imported for --help
+
+
+def _formats(incomplete: str) -> list[str]:
+    from pnp.export import FORMATS
+
+    return [f for f in FORMATS if f.startswith(incomplete)]
+
 
 @app.command()
 def export(
-    game: Annotated[str, typer.Argument(help="The game, by id (`pnp list` shows them).")],
+    game: GameArg,
     fmt: Annotated[str, typer.Option(
-        "--format", help="png: one PNG per item face (fronts and backs), board and sheet; "
+        "--format", metavar=FORMATS_SHOWN, autocompletion=_formats,
+        help="png: one PNG per item face (fronts and backs), board and sheet; "
         "tts: Tabletop Simulator deck sheets, images and a saved-object JSON; print-shop: "
         "one PDF per deck, one face per page at trim + 1/8 in bleed, front and back of each "
         "card in turn.", show_default=False)],
@@ -40,11 +53,10 @@ def export(
         "OUT/<game>/<format>/ (a build into the same folder keeps them).")
     ] = Path("output/export"),
     paper: Annotated[str, typer.Option(
+        metavar="<paper>", autocompletion=complete_papers,
         help="Sheets (setup guides, score sheets) are drawn on this paper; cards, tiles, "
-        "tokens and boards ignore it.")] = "a4",
-    lang: Annotated[str | None, typer.Option(
-        help="Language of the texts. Default: English, or the game's first language.",
-        show_default=False)] = None,
+        "tokens and boards ignore it. " + PAPER_HELP)] = "a4",
+    lang: LangOpt = None,
     custom: CustomOpt = None,
     replace: ReplaceOpt = None,
     content: ContentOpt = None,

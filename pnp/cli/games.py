@@ -14,7 +14,8 @@ def list_games(
     fmt: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
     content: ContentOpt = None,
 ) -> None:
-    """List the games and their components, with item counts."""
+    """List the games and their components, with item counts, and the folder they are
+    in: ./content when the current folder has one, else the games shipped with pnp."""
     from pnp.load.content import content_root, game_folder, game_ids, load_game
 
     fmt = Format(fmt).value
@@ -56,9 +57,33 @@ def list_games(
     except PnpError as exc:
         fail(exc)
     if fmt == "json":
-        typer.echo(to_json({"games": listed}, indent=2, ensure_ascii=False))
+        typer.echo(to_json({"content": str(root), "games": listed}, indent=2,
+                           ensure_ascii=False))
+    else:
+        say(_found_in(root, content, len(listed)))
     if broken:
         raise typer.Exit(max(broken))
+
+
+def _found_in(root: Path, option: Path | None, count: int) -> str:
+    """Where the listed games are, and how to list the others: once ./content exists it
+    hides the games shipped with pnp, which a user should not have to guess."""
+    import shlex
+
+    from pnp.load.content import shipped_dir
+
+    games = f"{count} game{'s' * (count != 1)}"
+    shipped = shipped_dir("content")
+    try:
+        is_shipped = root.resolve() == shipped.resolve()
+    except OSError:
+        is_shipped = False
+    if is_shipped:
+        return (f"{games} shipped with pnp (in {shipped}); a ./content folder of games in "
+                "the current folder is listed instead (pnp new NAME starts one)")
+    where = root.as_posix() if option is not None else "./content, the current folder's"
+    return f"{games} in {where}; the games shipped with pnp: pnp list --content " \
+           f"{shlex.quote(str(shipped))}"
 
 
 def _listed(game: object, comp: object) -> dict[str, object]:
@@ -102,16 +127,19 @@ def new(
     content: Annotated[Path | None, typer.Option(
         "--content", help="Folder of game folders to create it in. Default: ./content "
         "(created if needed).", show_default=False)] = None,
+    csv: Annotated[bool, typer.Option(
+        "--csv", help="The cards as a spreadsheet, cards.csv (one row a card; open it in "
+        "any spreadsheet app), instead of cards.yaml.")] = False,
 ) -> None:
     """Start a new game: a folder with one deck of 6 cards, its front and back templates
     and an expectation, which validates and builds as it is."""
     from pnp.write.newgame import create
 
     try:
-        folder = create(content or Path("content"), name)
+        folder = create(content or Path("content"), name, csv)
     except PnpError as exc:
         fail(exc, "nothing was created")
     option = f" --content {folder.parent}" if content else ""
-    say(f"{folder}: game.yaml, cards.yaml, templates/card-front.svg.j2, "
-         f"templates/card-back.svg.j2")
+    say(f"{folder}: game.yaml, cards.{'csv' if csv else 'yaml'}, "
+        f"templates/card-front.svg.j2, templates/card-back.svg.j2")
     say(f"next: pnp validate {name}{option} && pnp build {name}{option}")

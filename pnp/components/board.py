@@ -11,7 +11,7 @@ from pnp.components import tiles as board_tiles
 from pnp.components.items import Built
 from pnp.draw.furniture import draw_info, draw_marks
 from pnp.draw.painter import SvgPainter
-from pnp.draw.pdf import PdfBytes, new_canvas
+from pnp.draw.pdf import PdfBytes, about, new_canvas
 from pnp.layout import impose
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import PdfRecord, Who
@@ -59,8 +59,8 @@ def _poster(game: Game, comp: Component, svg: str, opts: BuildOptions,
     s = POSTER_SLUG
     bleed = max(0.0, min(opts.bleed, art_bleed))
     page_w, page_h = face.width + 2 * s, face.height + 2 * s
-    canvas = new_canvas(buf, page_w, page_h, f"{game.spec.name}: {comp.spec.title} "
-                                             "(full-size poster)")
+    canvas = new_canvas(buf, page_w, page_h,
+                        about(game, comp, opts.lang, "(full-size poster)"))
     painter = SvgPainter(canvas, game.folder, store)
     painter.draw(painter.parse(svg, comp.spec.front), s, s, role="board",
                  clip=(s - bleed, s - bleed, face.width + 2 * bleed, face.height + 2 * bleed),

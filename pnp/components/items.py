@@ -15,7 +15,7 @@ from pnp.draw import spill as facespill
 from pnp.draw.batches import Parse, Parsed, parse_in_parts
 from pnp.draw.furniture import draw_fold_line, draw_info, draw_marks
 from pnp.draw.painter import SvgPainter
-from pnp.draw.pdf import PdfBytes, new_canvas
+from pnp.draw.pdf import PdfBytes, about, new_canvas
 from pnp.draw.spill import Spilled
 from pnp.layout import impose
 from pnp.layout.options import BuildOptions
@@ -118,7 +118,7 @@ def _build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     layout = fold.fronts if fold else layout_for(game, comp, opts, count)
     buf = PdfBytes()
     canvas = new_canvas(buf, layout.page_w, layout.page_h,
-                        f"{game.spec.name}: {comp.spec.title}")
+                        about(game, comp, opts.lang))
     painter = SvgPainter(canvas, game.folder, component=comp.id)
     deferring = has_backs and not opts.duplex and not fold  # every back after every front
     # each face is split into layers as it is rendered: its SVG text is not kept; a large

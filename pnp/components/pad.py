@@ -15,7 +15,7 @@ from pnp.components.items import Built
 from pnp.components.sheet import FOOTER
 from pnp.draw.furniture import draw_info
 from pnp.draw.painter import SvgPainter
-from pnp.draw.pdf import PdfBytes, new_canvas
+from pnp.draw.pdf import PdfBytes, about, new_canvas
 from pnp.layout.impose import BAND, PRINT_MARGIN, Band
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import Who
@@ -78,7 +78,7 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
     page_w, page_h = page_size(opts, per_page)
     slot_w = page_w / per_page
     buf = PdfBytes()
-    canvas = new_canvas(buf, page_w, page_h, f"{game.spec.name}: {comp.spec.title}")
+    canvas = new_canvas(buf, page_w, page_h, about(game, comp, opts.lang))
     painter = SvgPainter(canvas, game.folder, component=comp.id)
     sheet = painter.parse(sheet_svg, comp.spec.front)
     faces = [painter.parse(o, comp.spec.overlay or "") for o in overlay_svgs] or \

@@ -9,7 +9,7 @@ from pnp.base.units import MM, to_mm
 from pnp.components.items import Built
 from pnp.draw.furniture import draw_info
 from pnp.draw.painter import SvgPainter
-from pnp.draw.pdf import PdfBytes, new_canvas
+from pnp.draw.pdf import PdfBytes, about, new_canvas
 from pnp.layout.impose import BAND, PRINT_MARGIN, Band
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import Who
@@ -69,7 +69,7 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
     ctx = context(game, comp, opts)
     count = page_count(ctx)
     buf = PdfBytes()
-    canvas = new_canvas(buf, w, h, f"{game.spec.name}: {comp.spec.title}")
+    canvas = new_canvas(buf, w, h, about(game, comp, opts.lang))
     painter = SvgPainter(canvas, game.folder, component=comp.id)
     for number in range(1, count + 1):
         if count > 1:

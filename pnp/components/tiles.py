@@ -15,7 +15,7 @@ from pnp.base.errors import ContentError
 from pnp.base.units import MM
 from pnp.draw.furniture import draw_marks, info_text, scale_bar
 from pnp.draw.painter import SvgPainter
-from pnp.draw.pdf import PdfBytes, new_canvas
+from pnp.draw.pdf import PdfBytes, about, new_canvas
 from pnp.layout import impose, tiling
 from pnp.layout.impose import Mark
 from pnp.layout.options import BuildOptions
@@ -42,7 +42,7 @@ def build(game: Game, comp: Component, svg: str, opts: BuildOptions,
           art_bleed: float, store: LayerStore | None = None) -> tuple[bytes, int, PdfRecord]:
     paper_w, paper_h = opts.page_size
     buf = PdfBytes()
-    canvas = new_canvas(buf, paper_w, paper_h, f"{game.spec.name}: {comp.spec.title} (tiled)")
+    canvas = new_canvas(buf, paper_w, paper_h, about(game, comp, opts.lang, "(tiled)"))
     painter = SvgPainter(canvas, game.folder, store)
     face = painter.parse(svg, comp.spec.front)
     painter.share(face)

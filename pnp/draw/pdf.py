@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import functools
 import io
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
@@ -18,6 +19,9 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.base import fonts
 from pnp.draw import resources as pdfcheck
 from pnp.render import rlspeed
+
+if TYPE_CHECKING:
+    from pnp.load.model import Component, Game
 
 
 def end_form(canvas: Canvas) -> None:
@@ -127,17 +131,34 @@ def _filtered(names: tuple[str, ...]) -> pdfdoc.PDFDictionary:
     return pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName(n) for n in names])})
 
 
-def new_canvas(path: Path | Any, page_w: float, page_h: float, title: str) -> Canvas:
+@dataclass(frozen=True)
+class About:
+    """What a PDF says of itself (a viewer's document properties; screen readers read
+    its language): the title players know, in the language it is printed in."""
+
+    title: str
+    lang: str | None = None  # a language code (en, pt-BR): the catalogue's /Lang
+    author: str = ""  # game.yaml's `author`; pnp is the Creator and Producer, not this
+
+
+def about(game: Game, comp: Component, lang: str | None, what: str = "") -> About:
+    """A component's PDF: "<game>: <component title in lang>[ what]", by the game's author."""
+    title = f"{game.spec.name}: {comp.spec.title_in(lang)}" + (f" {what}" if what else "")
+    return About(title, lang, game.spec.author or "")
+
+
+def new_canvas(path: Path | Any, page_w: float, page_h: float, title: str | About) -> Canvas:
     """A canvas with reproducible output: no timestamps, fixed ids."""
+    info = title if isinstance(title, About) else About(title)
     fonts.register()
     rlspeed.install()
     # the collector every document of this process saves through (pnp signs no PDF:
     # reportlab's signing reads the collector's list of parts, which this one has not)
     pdfdoc.PDFFile = PackedFile
     c = Canvas(path, pagesize=(page_w, page_h), invariant=1, pageCompression=1,
-               initialFontName=fonts.REGULAR, initialFontSize=8)
-    c.setTitle(title)
-    c.setAuthor("pnp")
+               initialFontName=fonts.REGULAR, initialFontSize=8, lang=info.lang or None)
+    c.setTitle(info.title)
+    c.setAuthor(info.author)
     c.setCreator("pnp")
     c.setProducer("pnp")
     return c

@@ -19,7 +19,7 @@ from pnp.base.units import INCH, MM
 from pnp.components import board as board_kind
 from pnp.draw.painter import SvgPainter
 from pnp.draw.pdf import new_canvas
-from pnp.load.model import Component
+from pnp.load.model import Component, FieldSpec, Item
 from pnp.pipeline.build import Rendered
 from pnp.render.faces import item_size, render_faces
 from pnp.render.templates import Renderer, search_path
@@ -42,6 +42,7 @@ class Entry:
     copies: int
     front: str
     back: str | None
+    title: str = ""  # what players call it (tts.nickname), in the export's language
 
 
 @dataclass
@@ -68,6 +69,19 @@ class Part:
         """The one back every item has, if they all have the same."""
         backs = {e.back for e in self.entries}
         return self.entries[0].back if len(backs) == 1 else None
+
+
+def item_title(item: Item, fields: dict[str, FieldSpec], lang: str) -> str:
+    """What players call an item: its title, else its name, else its first text field (in
+    `lang` where translated), else its id."""
+    texts = [n for n, spec in fields.items() if spec.type == "text"]
+    for name in ("title", "name", *texts):
+        value = item.fields.get(name)
+        if isinstance(value, dict):
+            value = value.get(lang)
+        if isinstance(value, str) and value.strip():
+            return " ".join(value.split())
+    return item.id
 
 
 def shop_size(w: float, h: float) -> tuple[float, float]:
@@ -142,7 +156,8 @@ def _items(part: Part, game, comp: Component, renderer: Renderer, lang: str) -> 
     for item, front, back in faces:
         if id(item) not in index:
             index[id(item)] = len(part.entries)
-            part.entries.append(Entry(item.id, "", 0, front, back))
+            part.entries.append(Entry(item.id, "", 0, front, back,
+                                      item_title(item, comp.spec.fields, lang)))
         entry = part.entries[index[id(item)]]
         entry.copies += 1
         part.order.append(index[id(item)])

@@ -25,7 +25,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from pnp.export.collect import ITEM_KINDS, Part
+from pnp.export.collect import ITEM_KINDS, Entry, Part
 from pnp.export.draw import Page, faces_pdf, new_image, page_sizes, pixels, png_bytes, rasterize
 
 MAX_SIDE = 4096  # px, a sheet or an image
@@ -203,8 +203,9 @@ def _deck(folder: Path, part: Part, dpi: int, first: int, uri, guid) -> tuple:
                        "UniqueBack": back_single is None, "Type": 0}
     sideways = part.trim[0] > part.trim[1]
     ids = [(first + i // (COLS * ROWS)) * 100 + i % (COLS * ROWS) for i in part.order]
-    cards = [_object("Card", guid(f"{part.name}/{k}"), part.entries[i].item_id,
-                     _transform(0, 0, 1, True), CardID=cid, SidewaysCard=sideways,
+    cards = [_object("Card", guid(f"{part.name}/{k}"), _names(part.entries[i])[0],
+                     _transform(0, 0, 1, True), GMNotes=_names(part.entries[i])[1],
+                     CardID=cid, SidewaysCard=sideways,
                      CustomDeck={str(cid // 100): custom[str(cid // 100)]})
              for k, (i, cid) in enumerate(zip(part.order, ids, strict=True))]
     if len(cards) == 1:
@@ -238,14 +239,21 @@ def _tiles(folder: Path, part: Part, dpi: int, uri, guid) -> tuple[list, list]:
         entry = part.entries[i]
         back = None if entry.back is None else (
             f"{part.name}/back.png" if shared is not None else f"{part.name}/{entry.name}-back.png")
+        nickname, notes = _names(entry)
         tiles.append(_tile(part, f"{part.name}/{entry.name}-front.png", back, uri,
-                           guid(f"{part.name}/{k}"), entry.item_id, {}))
+                           guid(f"{part.name}/{k}"), nickname, {}, GMNotes=notes))
     return files, tiles
 
 
+def _names(entry: Entry) -> tuple[str, str]:
+    """A piece's Nickname (its title, as players call it: "First Light", not "c01") and its
+    GM notes: the content id, so a piece can still be traced to its line."""
+    return entry.title or entry.item_id, entry.item_id
+
+
 def _tile(part: Part, front: str, back: str | None, uri, guid: str, nickname: str,
-          transform: dict[str, float]) -> dict[str, Any]:
-    return _object("Custom_Tile", guid, nickname, transform, CustomImage={
+          transform: dict[str, float], **fields: Any) -> dict[str, Any]:
+    return _object("Custom_Tile", guid, nickname, transform, **fields, CustomImage={
         "ImageURL": uri(front), "ImageSecondaryURL": uri(back) if back else "",
         "ImageScalar": 1.0, "WidthScale": 0.0,
         "CustomTile": {"Type": 2 if part.shape == "circle" else 0, "Thickness": THICKNESS,

@@ -6,11 +6,12 @@ from pathlib import Path
 from typing import Any
 
 from pnp.base.errors import InputError, Problem
-from pnp.load.items import load_items
+from pnp.load.items import image_problems, load_items
 from pnp.load.model import Component, Game, GameSpec
 from pnp.load.paths import is_within
 from pnp.load.schema import checked_data, convert_dataclass, did_you_mean, problem
 from pnp.load.source import Key, Source, key_text, read_yaml
+from pnp.load.tables import Book, is_table, open_book  # (light: its readers load on use)
 
 _PACKAGE = Path(__file__).resolve().parent.parent  # pnp/
 
@@ -95,7 +96,7 @@ def load_game(folder: Path, problems: list[Problem],
     if spec is None:
         return None
     components: dict[str, Component] = {}
-    read: dict[Path, Source] = {}  # a file several components share is read once
+    read: dict[Path, Source | Book] = {}  # a file several components share is read once
     for comp_id, cspec in spec.components.items():
         key: Key = ("components", comp_id)
         if cspec is None:
@@ -112,7 +113,8 @@ def load_game(folder: Path, problems: list[Problem],
             continue
         if item_path not in read:
             try:
-                read[item_path] = read_yaml(item_path)
+                read[item_path] = open_book(item_path) if is_table(item_path) \
+                    else read_yaml(item_path)
             except InputError as exc:  # the file as a whole: said at the key that names it
                 if exc.line is not None:
                     raise
@@ -120,14 +122,21 @@ def load_game(folder: Path, problems: list[Problem],
                 raise InputError(f"'{cspec.file}': {exc.message}", src.path, src.line(at),
                                  key_text(at)) from exc
         isrc = read[item_path]
+        sharing = [c.items_key or cid for cid, c in spec.components.items()
+                   if c is not None and c.file == cspec.file]  # one file, several lists
+        if isinstance(isrc, Book):  # a spreadsheet: its rows (pnp/load/cells.py)
+            from pnp.load.cells import table_component
+
+            tsrc, items = table_component(isrc, comp_id, cspec, spec.languages, problems,
+                                          _data_types(spec), len(sharing) > 1)
+            components[comp_id] = Component(comp_id, cspec, items, tsrc)
+            continue
         top = cspec.items_key or comp_id
         if not isinstance(isrc.data, dict) or top not in isrc.data:
             problems.append(Problem("error", str(item_path), 1, top,
                                     f"the file must hold a list under '{top}:'"))
             components[comp_id] = Component(comp_id, cspec, [], isrc)
             continue
-        sharing = [c.items_key or cid for cid, c in spec.components.items()
-                   if c is not None and c.file == cspec.file]  # one file, several lists
         for extra in isrc.data:
             if extra not in sharing:
                 problems.append(problem(isrc, (extra,),
@@ -136,12 +145,14 @@ def load_game(folder: Path, problems: list[Problem],
                            problems, custom=False, data_types=_data_types(spec))
         components[comp_id] = Component(comp_id, cspec, items, isrc)
     for isrc in read.values():  # its values live on in the items; its lines stay
-        isrc.data = None  # (10,000 cards: ~2 MB of mappings let go)
+        if isinstance(isrc, Source):
+            isrc.data = None  # (10,000 cards: ~2 MB of mappings let go)
     _check_data(spec, src, problems)
     _check_print_with(spec, src, problems)
     for path in custom_files or []:
         _load_custom(path, spec, components, problems)
     _place_replacements(components, replace or [], problems)
+    problems.extend(image_problems(folder, src, spec.data, components))  # icon files
     return Game(spec, folder, src, components)
 
 
@@ -225,8 +236,14 @@ def _load_custom(path: Path, spec: GameSpec, components: dict[str, Component],
     game's hooks may accept its own shape of file (`custom_entries`), e.g. one item a file."""
     from pnp.load.hooks import hooks_for
 
-    csrc = read_yaml(path)
     hook = hooks_for(spec.id).custom_entries
+    if is_table(path):  # a spreadsheet of the user's own items
+        from pnp.load.cells import custom_table
+
+        custom_table(open_book(path), components, spec.languages, problems, hook,
+                     _data_types(spec))
+        return
+    csrc = read_yaml(path)
     if hook is not None:
         converted = hook(csrc, problems)
         if converted is None:

@@ -4,10 +4,11 @@ entry checked against the component's field specs, every problem at its line."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 from pnp.base.errors import Problem, shown
-from pnp.load.model import ComponentSpec, FieldSpec, Game, Item
+from pnp.load.model import Component, ComponentSpec, FieldSpec, Game, Item
 from pnp.load.schema import (
     MAX_NAME,
     MAX_TEXT,
@@ -17,7 +18,7 @@ from pnp.load.schema import (
     problem,
     too_long,
 )
-from pnp.load.source import Key, Source
+from pnp.load.source import Key, Source, key_text
 
 
 def _long_texts(value: Any, src: Source, key: Key) -> list[Problem]:
@@ -67,6 +68,14 @@ def _check_value(spec: FieldSpec, value: Any, src: Source, key: Key,
     elif spec.type == "bool":
         if not isinstance(value, bool):
             out.append(problem(src, key, f"must be true or false (got {shown(value)})"))
+    elif spec.type == "image":
+        from pnp.load.imagefiles import kind_of
+
+        if not isinstance(value, str) or not value.strip():
+            out.append(problem(src, key, f"must be the path of an icon file (got {shown(value)})"))
+        elif kind_of(value) is None:
+            out.append(problem(src, key, f"must be an .svg, .png or .jpg file (got "
+                                         f"{shown(value)})"))
     elif spec.type == "choice":
         choices = spec.choices or []
         if str(value) not in choices or isinstance(value, bool):
@@ -161,4 +170,48 @@ def undrawn_choices(game: Game, drawn: tuple[tuple[str, str, str], ...]) -> list
             out.append(problem(game.source, ("data", block),
                                f"no entry for {', '.join(missing)} (a choice of "
                                f"{comp_id}.{name}: the templates draw it from here)"))
+    return out
+
+
+def image_problems(folder: Path, game_src: Source, data: Any,
+                   components: dict[str, Component]) -> list[Problem]:
+    """Every icon file the game names, checked once: its items' `image` fields (paths
+    relative to the game folder, custom items' too) and `data.icons` (the names rich
+    text writes as `:name:`). Each problem is said at the line that names the file."""
+    if not (isinstance(data, dict) and "icons" in data) and not any(
+            f.type == "image" for c in components.values() for f in c.spec.fields.values()):
+        return []  # (no icons: lxml and PIL stay unimported)
+    from pnp.load.imagefiles import NAME, check
+
+    out: list[Problem] = []
+    verdicts: dict[str, str | None] = {}
+
+    def verdict(relative: str) -> str | None:
+        if relative not in verdicts:
+            verdicts[relative] = check(folder, relative)
+        return verdicts[relative]
+
+    for comp in components.values():
+        images = [n for n, f in comp.spec.fields.items() if f.type == "image"]
+        for item in comp.items if images else ():
+            for name in images:
+                value = item.fields.get(name)
+                wrong = verdict(value) if isinstance(value, str) else None
+                if wrong:
+                    out.append(Problem("error", str(item.source.path), item.line(name),
+                                       key_text(item.key + (name,)), wrong))
+    icons = data.get("icons") if isinstance(data, dict) else None
+    if icons is None:
+        return out
+    key: Key = ("data", "icons")
+    if not isinstance(icons, dict):
+        return out + [problem(game_src, key, "must be a mapping of icon names to files, "
+                                             "e.g. {coin: icons/coin.svg}")]
+    for name, relative in icons.items():
+        if not isinstance(name, str) or not NAME.match(name):
+            out.append(problem(game_src, key + (name,), "an icon's name is a letter, then "
+                               "letters, digits, '-' or '_' (text writes it as :name:)"))
+        elif (wrong := check(folder, relative) if not isinstance(relative, str)
+              else verdict(relative)):
+            out.append(problem(game_src, key + (name,), wrong))
     return out

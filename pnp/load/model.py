@@ -22,7 +22,7 @@ Template = Annotated[TemplateName, Size(1, MAX_NAME)]  # a template's file name:
 class FieldSpec:
     """What one field of an item may hold; checked for every item, custom ones too."""
 
-    type: Literal["text", "int", "number", "bool", "choice", "data"] = "text"
+    type: Literal["text", "int", "number", "bool", "choice", "data", "image"] = "text"
     choices: list[str] | None = None
     min: float | None = None
     max: float | None = None
@@ -160,6 +160,7 @@ class GameSpec:
     expectations: list[Expectation] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
     description: str | None = None
+    author: Name | None = None  # who made the game: the Author of its PDFs
     preflight: GameChecks = field(default_factory=GameChecks)
 
     def shape_problems(self) -> list[tuple[tuple[str | int, ...], str]]:

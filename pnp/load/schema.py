@@ -34,7 +34,7 @@ from pnp.load.fieldtypes import (  # noqa: F401  (the content models import them
     limit_problem,
     too_long,
 )
-from pnp.load.source import Key, Source, key_text
+from pnp.load.source import Key, Source
 
 T = TypeVar("T")
 
@@ -48,7 +48,7 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def problem(src: Source, key: Key, message: str, severity: str = "error") -> Problem:
-    return Problem(severity, str(src.path), src.line(key), key_text(key) or None, message)
+    return Problem(severity, str(src.path), src.line(key), src.label(key) or None, message)
 
 
 def did_you_mean(word: str, choices: typing.Iterable[str]) -> str:

@@ -47,6 +47,10 @@ class Source:
                 return None
             k = k[:-1]
 
+    def label(self, key: Key) -> str:
+        """`key` as a problem names it: cards[3].border (a spreadsheet: its column)."""
+        return key_text(key)
+
 
 def parse_yaml(text: str, path: Path) -> Source:
     """Parse YAML text into a Source; any YAML error becomes a one-line InputError."""

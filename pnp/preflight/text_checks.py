@@ -17,7 +17,7 @@ from pnp.base.units import MM, parse_length
 from pnp.components.sheet import FOOTER
 from pnp.layout.impose import PRINT_MARGIN
 from pnp.layout.pages import PageRecord, PdfRecord, Placed
-from pnp.preflight import memo
+from pnp.preflight import inline_icons, memo
 from pnp.preflight.page_checks import ALLOWED_FONTS
 from pnp.preflight.report import Reporter, mm, quote
 from pnp.render.inkmap import Box, Fill, LayerMap, Stroke, Text
@@ -124,6 +124,7 @@ def _check_face(report: Reporter, record: PdfRecord, placed: Placed,
         if over > 0.05:
             report.add("text-placement", f"text {quote(t.text)} runs {mm(over)} outside the "
                                          f"{area.name}", who=who, needles=_needles(t))
+    inline_icons.check(report, placed, layers, area)
     if texts:
         _check_crossings(report, placed, layers, texts)
     if placed.role in ("sheet", "overlay"):
@@ -215,7 +216,8 @@ def _check_furniture_clear(report: Reporter, placed: Placed,
 
 def _check_crossings(report: Reporter, placed: Placed, layers: list[tuple[int, LayerMap]],
                      texts: list[tuple[int, Text]]) -> None:
-    strokes = [(i, s) for i, lm in layers for s in lm.strokes if s.opacity >= TEXTURE]
+    strokes = [(i, s) for i, lm in layers for s in lm.strokes if s.opacity >= TEXTURE
+               and not inline_icons.tagged(s.tags)]  # (an icon's own lines)
     if not strokes:
         return
     fills = [(i, f) for i, lm in layers for f in lm.fills if f.opacity >= HALO]

@@ -49,6 +49,18 @@ def check_count(count: int, origin: str) -> None:
 def check_layer(layer: etree._Element, origin: str, reference_root: Path) -> int:
     """Raise a ContentError (naming the template) for anything in one layer pnp will not
     draw; make its image references what svglib takes. Returns its element count."""
+    for el in list(layer.iter("{*}image", "image")):
+        for attr in ("href", XLINK_HREF):
+            ref = el.get(attr)
+            if ref is None:
+                continue
+            try:
+                if _svg_file(ref):  # an SVG icon: drawn inline, as a browser draws it
+                    _inline_svg(el, ref, reference_root.resolve())
+                    break
+                el.set(attr, _image(ref, reference_root.resolve(), origin))
+            except ContentError as exc:
+                raise _at_line(exc, ref, origin, reference_root) from exc
     count = 0
     for el in layer.iter():
         count += 1
@@ -56,12 +68,53 @@ def check_layer(layer: etree._Element, origin: str, reference_root: Path) -> int
             _attributes(el, origin)
         if count > MAX_ELEMENTS:
             check_count(count, origin)
-    for el in layer.iter("{*}image", "image"):
-        for attr in ("href", XLINK_HREF):
-            ref = el.get(attr)
-            if ref is not None:
-                el.set(attr, _image(ref, reference_root.resolve(), origin))
     return count
+
+
+def _svg_file(ref: str) -> bool:
+    return not ref.startswith(("data:", "#")) and ref.split("#")[0].lower().endswith(".svg")
+
+
+def _inline_svg(el: etree._Element, ref: str, base: Path) -> None:
+    """An <image> of an SVG file becomes a <g> holding the file's drawing in the image's
+    box (render.icons: px = 1/96 in, viewBox and aspect kept); without width and height
+    the icon takes its true size, in the face's millimetres."""
+    from pnp.load.imagefiles import BadImage
+    from pnp.render.icons import load, markup
+
+    try:
+        icon = load(base, ref)
+    except BadImage as exc:
+        raise ContentError(f"image {exc}") from exc
+    box = []
+    for name in ("x", "y", "width", "height"):
+        value = el.get(name)
+        try:
+            box.append(None if value is None else float(value.strip().removesuffix("mm")))
+        except ValueError as exc:
+            raise ContentError(f"<image> {name}=\"{value[:20]}\": give a number (the "
+                               "face's millimetres)") from exc
+    x, y, w, h = box
+    drawn = etree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink='
+                             f'"http://www.w3.org/1999/xlink">'
+                             f'{markup(icon, x or 0.0, y or 0.0, w, h)}</svg>')[0]
+    for name in list(el.attrib):
+        if etree.QName(name).localname in ("href", "x", "y", "width", "height",
+                                           "preserveAspectRatio"):
+            del el.attrib[name]
+    el.tag = "{http://www.w3.org/2000/svg}g"
+    el.append(drawn)
+
+
+def _at_line(exc: ContentError, ref: str, origin: str,
+             reference_root: Path) -> ContentError:
+    """An image's refusal at the template line that wrote it (its path, else <image)."""
+    if exc.line is not None:
+        return exc
+    from pnp.render.refusals import locate
+
+    path, line = locate(exc.path or origin, reference_root, (ref[:60], "<image", "href="))
+    return ContentError(exc.message, path, line, exc.key)
 
 
 def _attributes(el: etree._Element, origin: str) -> None:

@@ -25,7 +25,8 @@ LARGE = 0.12  # of the face's area
 TINT = 0.85  # how far a large fill moves towards white
 LIGHT_TEXT = 75.0  # L*: text this light stood on a dark fill
 
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_STEP = re.compile(r"([a-zA-Z]+)\s*\(([^()]*)\)")
 
 
 def _local(el: etree._Element) -> str:
@@ -37,7 +38,7 @@ def _number(value: str | None) -> float | None:
     return float(match.group()) if match else None
 
 
-def _area(el: etree._Element) -> float:
+def _own_area(el: etree._Element) -> float:
     """The shape's area in its own units (rect, circle, ellipse; 0 for others)."""
     kind = _local(el)
     if kind == "rect":
@@ -49,6 +50,45 @@ def _area(el: etree._Element) -> float:
     if kind == "ellipse":
         return math.pi * (_number(el.get("rx")) or 0.0) * (_number(el.get("ry")) or 0.0)
     return 0.0
+
+
+def _area_scale(el: etree._Element) -> float:
+    """How much the element's own `transform` (or a nested <svg>'s viewBox) enlarges areas:
+    the determinant of each step; translate, rotate and skew keep areas."""
+    scale = 1.0
+    for name, args in _STEP.findall(el.get("transform") or ""):
+        values = [float(v) for v in _NUMBER.findall(args)]
+        if name == "scale" and values:
+            scale *= values[0] * (values[1] if len(values) > 1 else values[0])
+        elif name == "matrix" and len(values) == 6:
+            scale *= values[0] * values[3] - values[1] * values[2]
+    if _local(el) == "svg" and el.getparent() is not None:  # a nested viewport
+        view = [_number(v) for v in (el.get("viewBox") or "").replace(",", " ").split()]
+        w, h = _number(el.get("width")), _number(el.get("height"))
+        if len(view) == 4 and w and h and view[2] and view[3] and "%" not in \
+                (el.get("width", "") + el.get("height", "")):
+            sx, sy = w / view[2], h / view[3]  # type: ignore[operator]
+            aspect = (el.get("preserveAspectRatio") or "").split()
+            scale *= sx * sy if aspect[:1] == ["none"] else min(sx, sy) ** 2
+    return abs(scale)
+
+
+def _page_areas(root: etree._Element) -> dict[etree._Element, float]:
+    """Each shape's area in the face's units: its own area times every enclosing transform's
+    (an icon drawn at 100 units and scaled to 5 mm is a 5 mm shape, not a face-sized one)."""
+    areas: dict[etree._Element, float] = {}
+
+    def walk(el: etree._Element, outer: float) -> None:
+        scale = outer * _area_scale(el)
+        area = _own_area(el)
+        if area:
+            areas[el] = area * scale
+        for child in el:
+            if isinstance(child.tag, str):
+                walk(child, scale)
+
+    walk(root, 1.0)
+    return areas
 
 
 def _tagged(el: etree._Element, kind: str) -> set[str]:
@@ -80,7 +120,8 @@ def lighten(root: etree._Element) -> None:
     if face <= 0:
         return
     cues = {attr for el in root.iter() for attr in _tagged(el, "cue")}
-    large = [el for el in root.iter() if _area(el) >= LARGE * face
+    areas = _page_areas(root)
+    large = [el for el in root.iter() if areas.get(el, 0.0) >= LARGE * face
              and is_colour(el.get("fill")) and el.get("fill", "").lower() != "none"
              and _tagged(el, "colour") <= cues]
     if not large:
@@ -97,7 +138,7 @@ def lighten(root: etree._Element) -> None:
         for sibling in tinted.itersiblings():
             after.update(sibling.iter())
     for el in root.iter():
-        if _area(el) >= LARGE * face:
+        if areas.get(el, 0.0) >= LARGE * face:
             continue
         text = _local(el) in ("text", "tspan")
         # a light shape with something drawn on it is a badge or a label's ground: it

@@ -22,6 +22,7 @@ from pnp.render.drawable import check_count, check_layer, check_root
 from pnp.render.drawing_map import map_drawing
 from pnp.render.fasttext import TextRun, plain_text_runs
 from pnp.render.inkmap import TAG_ATTR, TAG_ID_PREFIX, LayerMap, map_runs
+from pnp.render.normalise import normalise
 from pnp.render.svglib_draw import draw_layer
 
 RECENT_DOCS = 256  # documents remembered as split (a shared back, met every card, stays)
@@ -76,6 +77,7 @@ class LayerStore:
         if etree.QName(root).localname != "svg":
             raise ContentError("template output is not an <svg> document", origin)
         check_root(root, origin)
+        normalise(root, origin, self.reference_root, svg)  # what svglib draws as browsers do
         if inksaver.ACTIVE.get():
             inksaver.lighten(root)
         shell = etree.Element(root.tag, dict(root.attrib), nsmap=root.nsmap)

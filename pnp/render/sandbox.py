@@ -24,6 +24,7 @@ from jinja2.sandbox import (
 )
 from markupsafe import Markup, escape
 
+from pnp.render import icon_calls
 from pnp.render.limits import (
     GUARDED_FILTERS,
     MAX_INT_BITS,
@@ -175,6 +176,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         for name in GUARDED_FILTERS:
             self.filters[name] = checked_filter(name)
         self.globals["lipsum"] = lipsum
+        self.globals.update(icon=icon_calls.icon, fit_rich=icon_calls.fit_rich)  # (icons)
 
     def _printed(self, value: Any) -> Any:
         """Every {{ value }}: its text measured before it is made, and counted. A macro

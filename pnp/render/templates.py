@@ -91,12 +91,12 @@ class ConfinedLoader(jinja2.BaseLoader):
                        for p in folder.iterdir()})
 
 
-
 class Renderer:
     """One Jinja environment per game; records text that did not fit while rendering."""
 
     def __init__(self, folders: list[Path] | list[SearchFolder]) -> None:
         pairs = [f if isinstance(f, tuple) else (f, f) for f in folders]
+        self.game_folder = pairs[0][1] if pairs else None  # icons are found here
         for folder, root in pairs:
             if os.path.lexists(folder) and not is_within(folder, root):
                 raise ContentError(f"{folder.name}/ leads outside {root.name}/ (a link out "
@@ -111,6 +111,7 @@ class Renderer:
         self.env.globals.update(fit_text=self._fit_text, wrap_text=_wrap_text,
                                 check_fits=self._check_fits)
         self.env.filters["num"] = _num
+        self.env.renderer = self  # type: ignore[attr-defined]  (icon_calls)
         self.overflows: list[tuple[str, Where]] = []  # text that did not fit, and whose
         self.where: Where = (None, None, None)  # the item being rendered: file, line, key
         self._cache: dict[str, jinja2.Template] = {}
@@ -288,8 +289,6 @@ def _num_cached(value: float, digits: int) -> str:
 def _num_text(value: float, digits: int) -> str:
     text_value = f"{float(value):.{digits}f}".rstrip("0").rstrip(".")
     return "0" if text_value in ("-0", "") else text_value
-
-
 
 
 _Sandbox = sandbox.Sandbox

@@ -1,5 +1,6 @@
 """`pnp new NAME`: a game folder that validates and builds as it is, a starting point
-for a designer (one deck, its two templates, an expectation), written all at once."""
+for a designer (one deck, its two templates, an expectation), written all at once. With
+`--csv` the deck's cards are a spreadsheet (cards.csv) instead of YAML."""
 
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ def check_name(name: str) -> None:
                          f"(got {name!r})")
 
 
-def create(root: Path, name: str) -> Path:
-    """Write ROOT/NAME (game.yaml, cards.yaml, templates/) and return it; an existing
-    folder is never touched."""
+def create(root: Path, name: str, csv: bool = False) -> Path:
+    """Write ROOT/NAME (game.yaml, cards.yaml or cards.csv, templates/) and return it; an
+    existing folder is never touched."""
     check_name(name)
     _content_folder(root)
     target = root / name
@@ -39,9 +40,11 @@ def create(root: Path, name: str) -> Path:
         with tempfile.TemporaryDirectory(dir=root, prefix=f".{name}.") as tmp:
             folder = Path(tmp) / name
             (folder / "templates").mkdir(parents=True)
-            for stem in ("game.yaml", "cards.yaml"):
+            cards = "cards.csv" if csv else "cards.yaml"
+            for stem in ("game.yaml", cards):
                 text = (STARTER / f"{stem}.tmpl").read_text(encoding="utf-8")
-                (folder / stem).write_text(text.format(id=name, name=title), encoding="utf-8")
+                (folder / stem).write_text(text.format(id=name, name=title, file=cards),
+                                           encoding="utf-8")
             for template in ("card-front.svg.j2", "card-back.svg.j2"):
                 shutil.copyfile(STARTER / template, folder / "templates" / template)
             folder.rename(target)  # all files appear at once, or none
@@ -60,6 +63,9 @@ def _content_folder(root: Path) -> None:
         try:
             info = os.stat(part)
         except (FileNotFoundError, NotADirectoryError):
+            if os.path.islink(part):  # a link to nothing on the way: mkdir says "exists"
+                raise InputError(f"is a link to {os.readlink(part)}, which does not exist: "
+                                 "--content must be a folder", part) from None
             continue
         except OSError as exc:
             raise InputError(f"cannot use it: {exc.strerror}", part) from exc

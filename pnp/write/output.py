@@ -153,17 +153,35 @@ def _public_name(name: str | bytes | None, out_root: Path, game: str) -> Path | 
 
 @contextmanager
 def _locked(out_root: Path, game: str) -> Iterator[None]:
-    """Builds of one game into one folder take turns (an advisory lock)."""
+    """Runs writing one game (or one export) into one folder take turns: an advisory lock
+    on `.<game>.lock`, which the holder removes before it lets go, so no lock file stays
+    behind. A run that waited on a file its holder then removed locks the new one instead
+    (the path must still name the file it locked), so two runs never both hold the lock."""
     lock = out_root / f".{game}.lock"
-    check_output(lock)
-    with open(lock, "a+b") as fh:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no advisory locks here
+        yield
+        return
+    while True:
+        check_output(lock)
+        fh = open(lock, "a+b")
         try:
-            import fcntl
-        except ImportError:  # pragma: no cover - no advisory locks here
-            yield
-            return
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+            try:
+                if os.path.samestat(os.fstat(fh.fileno()), os.lstat(lock)):
+                    break  # locked, and still the lock file
+            except FileNotFoundError:
+                pass  # removed by the run that held it: lock the next one
+        except BaseException:
+            fh.close()
+            raise
+        fh.close()
+    try:
+        yield
+    finally:
         try:
-            yield
-        finally:
-            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+            os.unlink(lock)  # while still holding it: a waiter then sees it gone
+        except OSError:
+            pass
+        fh.close()  # lets go of the lock

@@ -6,7 +6,9 @@ the folder there must be pnp's: absent, empty, or holding pnp's manifest for tha
 folder, a folder holding the content, a user's notes beside the PDFs) is refused with one
 line, so `--out content` can never wipe a game. What other pnp commands wrote into a
 build's folder (the pad of `pnp sheets`, the previews of `pnp watch`, the exports) is
-carried over into the new set, so a build never removes it.
+carried over into the new set, so a build never removes it. An export's lock file and
+staging folder (`.png.lock`, `.png.new-…`) are pnp's too: a build while the export runs is
+refused with a line saying so; left by a killed run, they are dropped, not refused.
 """
 
 from __future__ import annotations
@@ -26,7 +28,10 @@ from pnp.load.source import strings_in
 MANIFEST = "manifest.json"
 EXPORT_FORMATS = ("png", "tts", "print-shop")
 # Written into OUT/<game>/ by commands other than build; kept across builds.
-BUILD_NEIGHBOURS = ("preview", *EXPORT_FORMATS, "sheets-*.pdf")
+BUILD_NEIGHBOURS = ("preview", *EXPORT_FORMATS, "sheets-*.pdf",
+                    *(f".{fmt}.old-*" for fmt in EXPORT_FORMATS))  # an export's last set
+# What an export writes beside its folder while it runs (output.switch_in): not carried.
+EXPORT_WORK = tuple(f".{fmt}.{part}" for fmt in EXPORT_FORMATS for part in ("lock", "new-*"))
 _SHOWN = 3  # names quoted in a refusal
 
 
@@ -36,10 +41,11 @@ class Owner(NamedTuple):
     manifest: dict[str, str]  # e.g. {"game": "<game id>"}, plus "format" for exports
     neighbours: tuple[str, ...] = ()  # names (globs) other pnp commands write: carried over
     protect: tuple[Path, ...] = ()  # content folders: never replaced
+    work: tuple[str, ...] = ()  # other pnp runs' lock files and staging: left behind
 
 
 def build_owner(game: str, protect: tuple[Path, ...] = ()) -> Owner:
-    return Owner({"game": game}, BUILD_NEIGHBOURS, protect)
+    return Owner({"game": game}, BUILD_NEIGHBOURS, protect, EXPORT_WORK)
 
 
 def export_owner(game: str, fmt: str, protect: tuple[Path, ...] = ()) -> Owner:
@@ -55,8 +61,14 @@ def claim(folder: Path, owner: Owner) -> list[str]:
     names = sorted(os.listdir(folder))
     if not names:
         return []
+    work = [n for n in names if _is_neighbour(n, owner.work)]
+    for name in work:
+        if name.endswith(".lock") and _held(folder / name):
+            what = name[1:-len(".lock")]
+            raise InputError(f"is being written by `pnp export --format {what}` right now: "
+                             "build again when it ends", folder / what)
     carried = [n for n in names if _is_neighbour(n, owner.neighbours)]
-    rest = [n for n in names if n not in carried]
+    rest = [n for n in names if n not in carried and n not in work]
     if not rest:
         return carried
     listed = _manifest_names(folder, owner)
@@ -118,6 +130,25 @@ def _real(path: Path) -> Path:
         return Path(os.path.realpath(path))
     except (OSError, ValueError):
         return Path(os.path.abspath(path))
+
+
+def _held(lock: Path) -> bool:
+    """Whether a running pnp holds this lock file (output._locked)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no advisory locks here
+        return False
+    try:
+        fd = os.open(lock, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # also lets go of the shared lock taken to test it
+    return False
 
 
 def _is_neighbour(name: str, patterns: tuple[str, ...]) -> bool:
