@@ -41,3 +41,15 @@ def test_the_author_is_the_games_own(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert _about(tmp_path / "o" / "moon-sun" / "cards.pdf") == (
         "Moon Sun: Cards", "en", "Ada Lovelace", "pnp", "pnp")
+
+
+def test_a_print_shop_pdf_says_its_language_and_author(tmp_path: Path) -> None:
+    assert run_pnp("new", "moon-sun", "--content", tmp_path / "c").returncode == 0
+    game = tmp_path / "c" / "moon-sun" / "game.yaml"
+    game.write_text(game.read_text().replace("name: Moon Sun\n",
+                                             "name: Moon Sun\nauthor: Ada Lovelace\n"))
+    result = run_pnp("export", "moon-sun", "--content", tmp_path / "c", "--format",
+                     "print-shop", "--out", tmp_path / "o")
+    assert result.returncode == 0, result.stderr
+    assert _about(tmp_path / "o" / "moon-sun" / "print-shop" / "cards.pdf") == (
+        "Cards (print shop)", "en", "Ada Lovelace", "pnp", "pnp")

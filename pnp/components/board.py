@@ -15,6 +15,7 @@ from pnp.draw.pdf import PdfBytes, about, new_canvas
 from pnp.layout import impose
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import PdfRecord, Who
+from pnp.layout.wording import words
 from pnp.load.hooks import hooks_for
 from pnp.load.model import Component, Game
 from pnp.render.layers import LayerStore
@@ -60,7 +61,7 @@ def _poster(game: Game, comp: Component, svg: str, opts: BuildOptions,
     bleed = max(0.0, min(opts.bleed, art_bleed))
     page_w, page_h = face.width + 2 * s, face.height + 2 * s
     canvas = new_canvas(buf, page_w, page_h,
-                        about(game, comp, opts.lang, "(full-size poster)"))
+                        about(game, comp, opts.lang, words(opts.lang)["poster"]))
     painter = SvgPainter(canvas, game.folder, store)
     painter.draw(painter.parse(svg, comp.spec.front), s, s, role="board",
                  clip=(s - bleed, s - bleed, face.width + 2 * bleed, face.height + 2 * bleed),

@@ -20,6 +20,7 @@ from pnp.layout import impose, tiling
 from pnp.layout.impose import Mark
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import PdfRecord, Who
+from pnp.layout.wording import words
 from pnp.load.model import Component, Game
 from pnp.render.layers import LayerStore
 from pnp.render.text import wrap
@@ -42,7 +43,8 @@ def build(game: Game, comp: Component, svg: str, opts: BuildOptions,
           art_bleed: float, store: LayerStore | None = None) -> tuple[bytes, int, PdfRecord]:
     paper_w, paper_h = opts.page_size
     buf = PdfBytes()
-    canvas = new_canvas(buf, paper_w, paper_h, about(game, comp, opts.lang, "(tiled)"))
+    canvas = new_canvas(buf, paper_w, paper_h,
+                        about(game, comp, opts.lang, words(opts.lang)["tiled"]))
     painter = SvgPainter(canvas, game.folder, store)
     face = painter.parse(svg, comp.spec.front)
     painter.share(face)

@@ -12,6 +12,7 @@ file itself (canvas, forms' resources, pages packed as drawn) is pdf.py's.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +111,13 @@ class SvgPainter:
             c.translate(face.width, face.height)
             c.rotate(180)
         for key in face.layers:
-            if self._uses.get(key, 0) > 1:
+            at = self.layers.moved.get(key)
+            if at is not None:  # an icon: the one form of its drawing, moved to its place
+                c.saveState()
+                c.translate(at[1], at[2])
+                c.doForm(self._form(at[0]))
+                c.restoreState()
+            elif self._uses.get(key, 0) > 1:
                 c.doForm(self._form(key))
             else:
                 self._paint(key)
@@ -191,7 +198,7 @@ class SvgPainter:
 
         drawing = self.layers.drawing(key)
         try:
-            renderPDF.draw(drawing, self.canvas, 0, 0)
+            _renderer()().draw(renderPDF.renderScaledDrawing(drawing), self.canvas, 0, 0)
         except Exception as exc:  # the layer's fault only if renderPDF draws a known-good SVG
             raise cannot_draw(exc, self.layers.origin(key)) from exc
 
@@ -204,3 +211,24 @@ class SvgPainter:
             end_form(self.canvas)
             self._forms[key] = name
         return self._forms[key]
+
+
+@cache
+def _renderer() -> type:
+    """reportlab's PDF renderer, drawing an image as an image XObject with its alpha as a
+    soft mask (renderPDF draws it inline without: a PNG's see-through pixels print black,
+    where a browser shows what is under them); an image met again is stored once."""
+    import os
+
+    from reportlab.graphics import renderPDF
+    from reportlab.lib.utils import ImageReader
+
+    class Renderer(renderPDF._PDFRenderer):  # type: ignore[misc,name-defined]
+        def drawImage(self, image: Any) -> None:  # noqa: N802  (reportlab's name)
+            path = image.path
+            if path and (hasattr(path, "mode") or os.path.exists(path)):
+                source = ImageReader(path) if hasattr(path, "mode") else path  # PIL: read
+                self._canvas.drawImage(source, image.x, image.y, image.width, image.height,
+                                       mask="auto")
+
+    return Renderer

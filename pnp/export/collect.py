@@ -61,6 +61,8 @@ class Part:
     entries: list[Entry] = field(default_factory=list)
     order: list[int] = field(default_factory=list)
     pdf: bytes | None = None
+    lang: str | None = None  # the export's language: the PDFs' /Lang
+    author: str = ""  # game.yaml's author: the PDFs' Author
     front_origin: str = ""
     back_origin: str = ""
 
@@ -127,7 +129,8 @@ def collect(rendered: Rendered, templates_root: Path) -> list[Part]:
     for comp, name in zip(comps, names, strict=True):
         kind = comp.spec.kind
         part = Part(comp.id, name, kind, comp.spec.title_in(opts.lang), comp.spec.shape,
-                    front_origin=comp.spec.front, back_origin=comp.spec.back or "")
+                    front_origin=comp.spec.front, back_origin=comp.spec.back or "",
+                    lang=opts.lang, author=game.spec.author or "")
         if kind in ITEM_KINDS:
             _items(part, game, comp, renderer, opts.lang)
             if not part.entries:

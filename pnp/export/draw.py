@@ -18,7 +18,7 @@ from typing import Any
 
 from pnp.base.errors import InputError
 from pnp.draw.painter import SvgPainter
-from pnp.draw.pdf import PdfBytes, new_canvas
+from pnp.draw.pdf import About, PdfBytes, new_canvas
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ def pixels(points: float, dpi: float) -> int:
     return half_up(points / 72 * dpi)
 
 
-def faces_pdf(folder: Path, pages: list[Page], title: str) -> bytes:
+def faces_pdf(folder: Path, pages: list[Page], title: str | About) -> bytes:
     """A PDF with one face per page. A face drawn on several pages (a shared back, the
     copies of a card) is stored once, as a form."""
     buf = PdfBytes()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pnp.draw.pdf import About
 from pnp.export.collect import ITEM_KINDS, Part
 from pnp.export.draw import Page, faces_pdf
 
@@ -35,7 +36,8 @@ def export(folder: Path, parts: list[Part]) -> tuple[list[tuple[str, bytes]],
             if entry.back is not None:
                 pages.append(Page(entry.back, part.back_origin, page_w, page_h, part.trim))
         name = f"{part.name}.pdf"
-        files.append((name, faces_pdf(folder, pages, f"{part.title} (print shop)")))
+        about = About(f"{part.title} (print shop)", part.lang, part.author)
+        files.append((name, faces_pdf(folder, pages, about)))
         backs = any(e.back is not None for e in part.entries)
         described.append({
             "path": name, "component": part.comp_id, "items": len(part.order),

@@ -7,17 +7,20 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {"fronts": "fronts", "page": "page", "bleed": "bleed",
            "backs_flip": "backs (flip on the {edge} edge)", "edge_long": "long",
            "edge_short": "short", "cut_dashed": "cut on the dashed line",
-           "fold": "fronts | backs: fold on the dashed line, glue, cut"},
+           "fold": "fronts | backs: fold on the dashed line, glue, cut",
+           "tiled": "(tiled)", "poster": "(full-size poster)"},
     "fr": {"fronts": "recto", "page": "page", "bleed": "fond perdu",
            "backs_flip": "verso (retourner sur le bord {edge})", "edge_long": "long",
            "edge_short": "court", "cut_dashed": "coupez sur les tirets",
-           "fold": "recto | verso : pliez sur les tirets, collez, coupez"},
+           "fold": "recto | verso : pliez sur les tirets, collez, coupez",
+           "tiled": "(en tuiles)", "poster": "(affiche grandeur nature)"},
     "de": {"fronts": "Vorderseiten", "page": "Seite",
            "bleed": "Anschnitt",
            "backs_flip": "Rückseiten (an der {edge} Kante wenden)",
            "edge_long": "langen", "edge_short": "kurzen",
            "cut_dashed": "an der gestrichelten Linie schneiden",
-           "fold": "Vorder- | Rückseiten: an der gestrichelten Linie falten, kleben, schneiden"},
+           "fold": "Vorder- | Rückseiten: an der gestrichelten Linie falten, kleben, schneiden",
+           "tiled": "(gekachelt)", "poster": "(Poster in voller Größe)"},
 }
 
 

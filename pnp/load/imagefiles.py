@@ -136,8 +136,6 @@ def raster_size(data: bytes, name: str) -> tuple[float, float]:
     try:
         with Image.open(io.BytesIO(data)) as im:
             (pw, ph), fmt, dpi = im.size, im.format, im.info.get("dpi")
-            if fmt in ("PNG", "JPEG") and pw * ph <= MAX_PIXELS and see_through(im):
-                raise BadImage(f"'{name}' {TRANSPARENT}")
     except BadImage:
         raise
     except Exception as exc:  # noqa: BLE001 - PIL raises many kinds for a broken header
@@ -152,20 +150,6 @@ def raster_size(data: bytes, name: str) -> tuple[float, float]:
         dx = dy = 96.0
     dx, dy = (dx if dx >= 1 else 96.0), (dy if dy >= 1 else 96.0)
     return pw * 25.4 / dx, ph * 25.4 / dy
-
-
-TRANSPARENT = ("has see-through pixels, which would print black (pnp draws a PNG without "
-               "its transparency): use an SVG icon, or flatten the PNG onto its background")
-
-
-def see_through(im: Any) -> bool:
-    """Whether an image has a pixel that is not fully opaque (decodes it: the caller has
-    checked its pixel count)."""
-    if im.mode in ("RGBA", "LA", "PA") or im.mode == "P" and "transparency" in im.info or \
-            "transparency" in im.info:
-        alpha = im.convert("RGBA").getchannel("A")
-        return alpha.getextrema()[0] < 255
-    return False
 
 
 def check(folder: Path, relative: object) -> str | None:

@@ -9,7 +9,7 @@ from pnp.layout.impose import PRINT_MARGIN
 from pnp.layout.pages import PdfRecord
 from pnp.preflight.report import Reporter, mm
 
-ALLOWED_FONTS = (fonts.REGULAR, fonts.BOLD)
+ALLOWED_FONTS = fonts.FACES
 
 
 def check(report: Reporter, record: PdfRecord) -> None:

@@ -35,9 +35,10 @@ class TextRun:
     width: float = 0.0  # the advance width at `size`, worked out where the run is made
 
 
-_TEXT_ATTRS = {"x", "y", "font-family", "font-size", "font-weight", "text-anchor", "fill",
-               "fill-opacity", TAG_ATTR}
+_TEXT_ATTRS = {"x", "y", "font-family", "font-size", "font-weight", "font-style",
+               "text-anchor", "fill", "fill-opacity", TAG_ATTR}
 _SPACES = re.compile(r"\s+")
+_PARSED_FIRST = (fonts.REGULAR, fonts.BOLD)  # registered with the PDF (fonts.register)
 _TAG_SETS: dict[frozenset[str], frozenset[str]] = {}
 
 
@@ -67,9 +68,11 @@ def plain_text_runs(layer: etree._Element, view: tuple[float, float, float, floa
         if family not in (fonts.FAMILY, fonts.REGULAR):
             return None
         weight = el.get("font-weight", "normal")
-        if weight not in ("normal", "bold"):
-            return None
-        font = fonts.BOLD if weight == "bold" else fonts.REGULAR
+        style = el.get("font-style", "normal")
+        if weight not in ("normal", "bold") or style not in ("normal", "italic"):
+            return None  # svglib takes it (an oblique is a `fonts` problem there)
+        bold, italic = weight == "bold", style == "italic"
+        font = fonts.face_name(bold, italic)
         anchor = el.get("text-anchor", "start")
         try:
             size = float(el.get("font-size", "16"))
@@ -101,13 +104,15 @@ def plain_text_runs(layer: etree._Element, view: tuple[float, float, float, floa
             if text:
                 runs.append(TextRun((x - min_x) * sx, height - (y - min_y) * sy, font,
                                     size * sy, sys.intern(anchor), fill, opacity, text, tags,
-                                    size, fonts.string_width(text, size * sy,
-                                                             font == fonts.BOLD)))
+                                    size, fonts.string_width(text, size * sy, bold,
+                                                             italic)))
     return runs
 
 
 def draw_runs(c: Canvas, runs: list[TextRun]) -> None:
     for run in runs:
+        if run.font not in _PARSED_FIRST:  # an italic, made by a worker: parsed here too
+            fonts.need(run.font)
         # what c.setFillColor(run.fill, alpha=run.opacity) does, the colour parsed once
         c.setFillColor(_colour(run.fill))
         c.setFillAlpha(run.opacity)  # always: an alpha would carry over

@@ -1,6 +1,7 @@
 """The template functions for icons, registered in the sandbox: `icon(path, x, y, w, h)`
-draws an icon file of the game, `fit_rich(text, w, h, size)` fits text with **bold**
-words and :name: icons (the `rich` macro of pnp.svg.j2 draws what it returns).
+draws an icon file of the game, `fit_rich(text, w, h, size)` fits text with **bold**,
+*italic* and ***bold italic*** words and :name: icons (the `rich` macro of pnp.svg.j2
+draws what it returns).
 
 Both read the renderer that expands the template (`environment.renderer`): the game
 folder icon paths are relative to, the item being drawn (an unknown :name: is said at
@@ -79,8 +80,8 @@ def icon(context: Any, path: Any, x: Any, y: Any, w: Any = None, h: Any = None,
 def fit_rich(context: Any, value: Any, width: float, height: float, size: float,
              min_size: float = 6.0, leading: float = 1.2,
              icons: Mapping[str, str] | None = None) -> Rich:
-    """Text with **bold** and :name: icons (named in the game's `data.icons`, or the
-    mapping given), fitted to a width x height mm box as fit_text fits plain text."""
+    """Text with **bold**, *italic* and :name: icons (named in the game's `data.icons`,
+    or the mapping given), fitted to a width x height mm box as fit_text fits plain text."""
     numbers = (width, height, size, min_size, leading)
     if not all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
                for v in numbers) or not (0 < width <= 5000 and 0 < height <= 5000 and

@@ -180,7 +180,7 @@ def _markup(icon: Icon, x: float, y: float, w: float, h: float, colour: str,
                  f'translate({_n(-vx)} {_n(-vy)})"')
     head = body.find(">")
     opened = body[:head].replace(f'<g xmlns="{SVG_NS}"', "<g", 1)
-    return f"{opened}{tagged} {transform}{body[head:]}"
+    return f"{opened}{tagged} data-pnp-icon=\"\" {transform}{body[head:]}"
 
 
 def _meet(x: float, y: float, w: float, h: float, iw: float, ih: float,

@@ -112,9 +112,11 @@ def text_box(text: str, font: str, size: float, x: float, y: float, anchor: str,
     if extent is None:
         return None
     if width is None:
-        width = fonts.string_width(text, size, font == fonts.BOLD)
+        width = fonts.string_width(text, size, *fonts.style_of(font))
     x0 = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
-    return x0, y + extent[0] * size, x0 + width, y + extent[1] * size
+    left, right = fonts.slant_overhang(text, font)  # an italic leans past its advance
+    return (x0 - left * size, y + extent[0] * size, x0 + width + right * size,
+            y + extent[1] * size)
 
 
 def rgb_of(colour: Any) -> RGB | None:

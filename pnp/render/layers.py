@@ -17,7 +17,7 @@ from typing import Any
 from lxml import etree
 
 from pnp.base.errors import ContentError
-from pnp.render import inksaver
+from pnp.render import inksaver, moved
 from pnp.render.drawable import check_count, check_layer, check_root
 from pnp.render.drawing_map import map_drawing
 from pnp.render.fasttext import TextRun, plain_text_runs
@@ -55,6 +55,8 @@ class LayerStore:
         self._docs: dict[tuple[bytes, str], Face] = {}  # documents split, least recent first
         self._sizes: dict[tuple[float, float], tuple[float, float]] = {}
         self.complaints: dict[str, list[str]] = {}  # layer key → what svglib could not draw
+        # an icon's use → (the key of the icon drawn at the origin, its offset in points)
+        self.moved: dict[str, tuple[str, float, float]] = {}
 
     def parse(self, svg: str, origin: str) -> Face:
         """Split an SVG document into layers; `origin` names the template for errors.
@@ -95,6 +97,11 @@ class LayerStore:
         for child in root:
             if not isinstance(child.tag, str) or child in defs:
                 continue
+            placed = moved.split(child)  # an icon: keyed by what it draws, not where
+            if placed is not None:
+                child = placed[2]
+            else:
+                moved.strip(child)
             raw = etree.tostring(child)
             key = hashlib.sha1(shell_bytes + raw).hexdigest()
             if key not in self.runs:  # a layer is checked once, however often drawn
@@ -108,6 +115,12 @@ class LayerStore:
                 self._origin[key] = origin
             self.size[key] = size
             count += self._counts[key]
+            if placed is not None:
+                use = f"{key}@{placed[0]:g},{placed[1]:g}"
+                self.moved[use] = (key, placed[0] * view[2], -placed[1] * view[3])
+                self.runs[use], self.size[use] = None, size
+                self._counts[use], self._origin[use] = self._counts[key], origin
+                key = use
             keys.append(key)
         check_count(count, origin)
         return Face(width, height, tuple(keys), origin)
@@ -117,15 +130,18 @@ class LayerStore:
         size, element count, origin, and the XML svglib will draw (as bytes). (Text
         layers' maps cost more to send than to work out again.)"""
         return {key: (runs, self.size[key], self._counts[key], self._origin[key],
-                      None if runs is not None else etree.tostring(self._layer_xml[key]))
+                      None if runs is not None or key in self.moved
+                      else etree.tostring(self._layer_xml[key]), self.moved.get(key))
                 for key, runs in self.runs.items()}
 
     def adopt(self, layers: dict[str, tuple], origins: bool = False) -> None:
         """Take layers parsed by another process (`export`), keeping those already here;
         `origins`: their templates replace those of layers already here (faces parsed
         earlier than these, but placed after them: a deck's guests)."""
-        for key, (runs, size, count, origin, xml) in layers.items():
+        for key, (runs, size, count, origin, xml, at) in layers.items():
             self.size[key] = size
+            if at is not None:
+                self.moved[key] = at
             if key in self.runs:
                 if origins:
                     self._origin[key] = origin
@@ -148,6 +164,9 @@ class LayerStore:
 
     def layer_map(self, key: str) -> LayerMap:
         """What one layer prints (texts, strokes, fills, tagged parts), in face points."""
+        if key in self.moved and key not in self._maps:
+            base, dx, dy = self.moved[key]
+            self._maps[key] = moved.shifted(self.layer_map(base), dx, dy)
         if key not in self._maps:
             runs = self.runs.get(key)
             self._maps[key] = map_runs(runs) if runs is not None else map_drawing(
@@ -162,7 +181,7 @@ class LayerStore:
         layer met again is split and checked again."""
         for key in keys:
             for table in (self.runs, self.size, self._layer_xml, self._drawings, self._origin,
-                          self._maps, self._counts, self.complaints):
+                          self._maps, self._counts, self.complaints, self.moved):
                 table.pop(key, None)  # type: ignore[attr-defined]
 
 

@@ -164,7 +164,8 @@ def _place_glyphs(text: etree._Element, shift: float | None, origin: str | None,
         size = css.font_size(style)
         weight = (css.inherited(style, "font-weight") or "normal").strip()
         bold = weight in ("bold", "bolder") or weight.isdigit() and int(weight) >= 600
-        advance = fonts.string_width(ch, size, bold)
+        italic = (css.inherited(style, "font-style") or "").strip() == "italic"
+        advance = fonts.string_width(ch, size, bold, italic)
         spacing = css.length(css.inherited(style, "letter-spacing"), 0.0, em=size)
         if ch == " ":
             spacing += css.length(css.inherited(style, "word-spacing"), 0.0, em=size)

@@ -1,11 +1,14 @@
-"""Rich text: `**bold**` words and `:name:` icons inside text wrapped and fitted with the
-embedded font's metrics, as text.fit does for plain text.
+r"""Rich text: `**bold**`, `*italic*`, `***bold italic***` and `:name:` icons inside text
+wrapped and fitted with each embedded face's own metrics, as text.fit does plain text.
+
+Emphasis pairs the same asterisks (`*` with `*`, `**` with `**`, `***` with `***`, nested
+as `**bold *both* bold**`): an opening run comes before a non-space, a closing one after
+one, and a single `*` inside a word (`2*3*4`) is none. An unpaired or `\*` asterisk prints.
 
 An inline icon is 1 em tall (the font size), as wide as its aspect makes it, and sits
 from 0.8 em above the baseline to 0.2 em below; it wraps with the word it is written in
-(`2:coin:` never breaks). Italic (`*word*`) is refused: pnp embeds Fira Sans regular and
-bold only, and a slanted stand-in would print in a font nobody chose. The result places
-each run of one weight, and each icon, for the `rich` macro of pnp.svg.j2."""
+(`2:coin:` never breaks). The result places each run of one face, and each icon, for the
+`rich` macro of pnp.svg.j2."""
 
 from __future__ import annotations
 
@@ -21,12 +24,12 @@ ICON_EM = 1.0  # an inline icon's height, in font sizes
 ICON_RISE = 0.8  # its top above the baseline, in font sizes
 PT_MM = 25.4 / 72
 ICON_NAME = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
-_ITALIC = re.compile(r"(?<![\w*\\])\*(?=[^\s*])[^*\n]*?(?<=[^\s*\\])\*(?![\w*])")
+_TOKEN = re.compile(r"\\\*|\*+|[^\\*]+|\\")  # an escaped *, a run of *, other text
 _SPACE = re.compile(r"(\s+)")
 
 
 class RichTextError(ValueError):
-    """Markup the text cannot print (an unknown icon, italic): said at the item."""
+    """Markup the text cannot print (an unknown icon): said at the item."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,16 +37,18 @@ class Piece:
     text: str  # a word's text, or an icon's name
     bold: bool = False
     aspect: float = 0.0  # > 0: an icon, this wide for its height
+    italic: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """One run of text of one weight, placed: x, y (baseline) in the face's mm."""
+    """One run of text of one face, placed: x, y (baseline) in the face's mm."""
 
     x: float
     y: float
     text: str
     bold: bool
+    italic: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,31 +92,32 @@ class Rich:
         return x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
 
     def runs(self, x: float, y: float, anchor: str = "start") -> list[Run]:
-        """The text runs: words of one weight next to each other are one run."""
+        """The text runs: words of one face next to each other are one run."""
         out: list[Run] = []
         em = self.size * PT_MM
         for i, line in enumerate(self.lines_):
             x0, base = self._start(x, i, anchor), y + i * self.line_height
             run: list[str] = []  # the current run's text
             first = end = 0.0
-            bold = False
+            bold = italic = False
             for dx, piece in line:
-                if run and not piece.aspect and piece.bold == bold:
+                if run and not piece.aspect and (piece.bold, piece.italic) == (bold, italic):
                     if abs(dx - end) < 1e-6:  # glued to the last piece
                         run.append(piece.text)
                         end = dx + _width(piece, em)
                         continue
-                    if abs(dx - end - _space(bold, em)) < 1e-6:  # one space after it
+                    if abs(dx - end - _space(bold, italic, em)) < 1e-6:  # one space
                         run.append(" " + piece.text)
                         end = dx + _width(piece, em)
                         continue
                 if run:
-                    out.append(Run(x0 + first, base, "".join(run), bold))
+                    out.append(Run(x0 + first, base, "".join(run), bold, italic))
                     run = []
                 if not piece.aspect:
-                    run, first, end, bold = [piece.text], dx, dx + _width(piece, em), piece.bold
+                    run, first, end = [piece.text], dx, dx + _width(piece, em)
+                    bold, italic = piece.bold, piece.italic
             if run:
-                out.append(Run(x0 + first, base, "".join(run), bold))
+                out.append(Run(x0 + first, base, "".join(run), bold, italic))
         return out
 
     def icons(self, x: float, y: float, anchor: str = "start") -> list[Placed]:
@@ -136,11 +142,17 @@ def _width(p: Piece, em: float) -> float:
     """A piece's advance in mm at a font size of `em` mm."""
     if p.aspect:
         return em * ICON_EM * p.aspect
-    return fonts.string_width(p.text, em / PT_MM, p.bold) / MM
+    return fonts.string_width(p.text, em / PT_MM, p.bold, p.italic) / MM
 
 
-def _space(bold: bool, em: float) -> float:
-    return fonts.string_width(" ", em / PT_MM, bold) / MM
+def _space(bold: bool, italic: bool, em: float) -> float:
+    return fonts.string_width(" ", em / PT_MM, bold, italic) / MM
+
+
+def _gap(a: Piece, b: Piece, em: float) -> float:
+    """The space between two words: in their face when they share it, else regular
+    (bold only when both are, italic only when both are)."""
+    return _space(a.bold and b.bold, a.italic and b.italic, em)
 
 
 Word = tuple[Piece, ...]
@@ -150,24 +162,16 @@ def parse(text: str, aspects: Mapping[str, float]) -> tuple[tuple[Word, ...], ..
     """Paragraphs of words, each word its pieces (`2:coin:` is one word of two)."""
     paras = []
     for para in text.split("\n"):
-        parts = para.split("**")
-        if len(parts) % 2 == 0:  # an unmatched ** prints as written
-            parts[-2:] = [parts[-2] + "**" + parts[-1]]
         words: list[Word] = []
         glued = False  # the next piece continues the last word
-        for n, part in enumerate(parts):
-            italic = _ITALIC.search(part)
-            if italic:
-                raise RichTextError(
-                    f"{italic.group(0)[:30]!r}: italic cannot be printed (pnp embeds "
-                    f"{fonts.HAVE}); write **bold**, or \\* for an asterisk")
-            for chunk in _SPACE.split(part.replace("\\*", "*")):
+        for part, bold, italic in emphasis(para):
+            for chunk in _SPACE.split(part):
                 if not chunk:
                     continue
                 if chunk.isspace():
                     glued = False
                     continue
-                for piece in _pieces(chunk, n % 2 == 1, aspects):
+                for piece in _pieces(chunk, bold, italic, aspects):
                     if glued and words:
                         words[-1] = (*words[-1], piece)
                     else:
@@ -177,7 +181,50 @@ def parse(text: str, aspects: Mapping[str, float]) -> tuple[tuple[Word, ...], ..
     return tuple(paras)
 
 
-def _pieces(chunk: str, bold: bool, aspects: Mapping[str, float]) -> list[Piece]:
+def emphasis(para: str) -> list[tuple[str, bool, bool]]:
+    """(text, bold, italic) segments of one paragraph: each run of asterisks paired with
+    the nearest open run of the same length before it (the runs opened after that one
+    and still unpaired print as written)."""
+    tokens = _TOKEN.findall(para)
+    stack: list[int] = []  # indexes of open runs
+    paired: dict[int, int] = {}  # opening run → +1, closing run → -1 (by index)
+    for i, tok in enumerate(tokens):
+        if not tok.startswith("*") or len(tok) > 3:
+            continue
+        before = tokens[i - 1][-1] if i else " "
+        after = tokens[i + 1][0] if i + 1 < len(tokens) else " "
+        single = len(tok) == 1
+        closes = not before.isspace() and not (single and _wordy(after))
+        opens = not after.isspace() and not (single and _wordy(before))
+        match = next((n for n in range(len(stack) - 1, -1, -1)
+                      if tokens[stack[n]] == tok), None) if closes else None
+        if match is not None:
+            paired[stack[match]], paired[i] = 1, -1
+            del stack[match:]
+        elif opens:
+            stack.append(i)
+    out: list[tuple[str, bool, bool]] = []
+    bold = italic = 0
+    for i, tok in enumerate(tokens):
+        if i in paired:
+            step = paired[i]
+            bold += step if len(tok) > 1 else 0
+            italic += step if len(tok) != 2 else 0
+            continue
+        shown = "*" if tok == "\\*" else tok
+        if out and out[-1][1:] == (bold > 0, italic > 0):
+            out[-1] = (out[-1][0] + shown, *out[-1][1:])
+        else:
+            out.append((shown, bold > 0, italic > 0))
+    return out
+
+
+def _wordy(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _pieces(chunk: str, bold: bool, italic: bool,
+            aspects: Mapping[str, float]) -> list[Piece]:
     out: list[Piece] = []
     pos = 0
     for m in ICON_NAME.finditer(chunk):
@@ -186,11 +233,11 @@ def _pieces(chunk: str, bold: bool, aspects: Mapping[str, float]) -> list[Piece]
             known = ", ".join(sorted(aspects)) or "none: name them in game.yaml data.icons"
             raise RichTextError(f"unknown icon ':{name}:' (icons: {known})")
         if m.start() > pos:
-            out.append(Piece(chunk[pos:m.start()], bold))
-        out.append(Piece(name, bold, aspects[name]))
+            out.append(Piece(chunk[pos:m.start()], bold, italic=italic))
+        out.append(Piece(name, bold, aspects[name], italic))
         pos = m.end()
     if pos < len(chunk):
-        out.append(Piece(chunk[pos:], bold))
+        out.append(Piece(chunk[pos:], bold, italic=italic))
     return out
 
 
@@ -227,7 +274,7 @@ def _wrap(paras: tuple[tuple[Word, ...], ...], width_mm: float,
         end = 0.0
         for word in words:
             word_w = sum(_width(p, em) for p in word)
-            gap = _space(line[-1][1].bold and word[0].bold, em) if line else 0.0
+            gap = _gap(line[-1][1], word[0], em) if line else 0.0
             if line and end + gap + word_w > width_mm + 1e-9:
                 lines.append(tuple(line))
                 widths.append(end)
