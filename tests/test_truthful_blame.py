@@ -103,7 +103,7 @@ pnp.cli.main()
 @pytest.mark.parametrize(("module", "owner", "name"), [
     ("svglib.svglib", "SvgRenderer", "__init__"),  # as svglib before 2.3 took pnp's call
     ("svglib.svglib", "SvgRenderer", "render"),
-    ("reportlab.graphics.renderPDF", "", "draw"),
+    ("reportlab.graphics.renderPDF", "_PDFRenderer", "draw"),  # pnp's renderer is its child
 ])
 def test_a_renderers_own_failure_is_an_internal_error(tmp_path: Path, module: str, owner: str,
                                                       name: str) -> None:
