@@ -98,6 +98,26 @@ def test_a_swap_that_changes_a_count_is_a_warning_at_the_users_file(tmp_path: Pa
     assert any("'pink cards" in ln and "the game: 18; printed: 17" in ln for ln in warnings)
 
 
+def test_a_swap_that_breaks_a_computed_rule_says_what_it_does(tmp_path: Path) -> None:
+    """A rule the game computes (`check:`, here three cards of each symbol in every deck
+    after the setup swap) is measured again on the deck as printed: a drop in G45's place
+    (circles) leaves the Movement deck with 4 drops and 2 circles, and that is said."""
+    custom = tmp_path / "mine.yaml"
+    custom.write_text("cards:\n  - {id: my-1, background: green, value: 2, border: red, "
+                      "symbol: drop}\n")
+    result = run_pnp("validate", "temple-of-doom", "--custom", custom, "--replace", "G45")
+    assert result.returncode == 0, result.stderr
+    warnings = [ln for ln in result.stderr.splitlines() if "known gap" not in ln]
+    assert any(ln.startswith(f"{custom}:2: cards[0].replaces: warning:")
+               and "Movement deck: 4 Drop (" in ln and "my-1), 2 Circles" in ln
+               and "the game: [3, 3]; printed: [2, 4]" in ln for ln in warnings), warnings
+    same = tmp_path / "same.yaml"  # circles for circles: the rule still holds, nothing said
+    same.write_text(custom.read_text().replace("symbol: drop", "symbol: circles"))
+    quiet = run_pnp("validate", "temple-of-doom", "--custom", same, "--replace", "G45")
+    assert quiet.returncode == 0
+    assert not [ln for ln in quiet.stderr.splitlines() if "known gap" not in ln]
+
+
 def test_replacing_what_does_not_exist(tmp_path: Path) -> None:
     custom = tmp_path / "mine.yaml"
     custom.write_text(CARD.replace("symbol: drop}", "symbol: drop, replaces: G99}"))

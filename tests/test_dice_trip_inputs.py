@@ -87,3 +87,19 @@ def test_markup_and_braces_in_the_dice_line_print_as_typed(tmp_path: Path) -> No
     assert result.returncode == 0, result.stderr
     text = pdfplumber.open(out).pages[0].extract_text().replace("\n", " ")
     assert "<b>&amp; {0.__class__} 4 dice: red (R)" in text
+
+
+def test_a_map_is_judged_on_the_papers_being_printed() -> None:
+    """validate --paper a4 and `sheets --paper a4` judge the map in A4's boxes only: a map
+    of a wide country was refused for US Letter's two-up sheet (89.7 mm wide) on A4."""
+    from pnp.games.dice_trip.rules import printed_map_boxes
+    from pnp.load.content import load_game
+
+    game = load_game(ROOT / "content" / "dice-trip", [])
+    assert game is not None
+    every = printed_map_boxes(game)
+    assert (89.7, 129.8) in every and len(every) == 4  # A4 and Letter, one and two a page
+    game.options["papers"] = ["a4"]
+    assert printed_map_boxes(game) == [(160.0, 213.7), (98.5, 123.9)]
+    game.options["per_page"] = 1  # `pnp sheets --per-page 1`
+    assert printed_map_boxes(game) == [(160.0, 213.7)]

@@ -51,6 +51,16 @@ def test_rules_document_missing_phrase_is_a_warning(tmp_path: Path) -> None:
     assert "warning: 'each containing {n} cards' not found in rules.txt" in result.stdout + result.stderr
 
 
+def test_another_games_rules_document_is_an_error() -> None:
+    """A document that confirms none of the game's phrases is not this game's rules (the
+    Temple Trip rules given for Temple of Doom passed with 16 warnings and exit 0)."""
+    other = TOD_RULES.parent / "000_9eba112ed73a837e.txt"  # Temple Trip's rules
+    lines = assert_clean_failure(run_pnp("validate", GAME, "--rules-doc", other), 1)
+    assert any(ln.startswith(f"{other}: holds none of the 16 phrases") and
+               "is it the rules of Temple of Doom?" in ln for ln in lines), lines
+    assert not any("not found in" in ln for ln in lines), lines  # one line, not sixteen
+
+
 def test_unreadable_rules_document(tmp_path: Path) -> None:
     lines = assert_clean_failure(run_pnp("validate", GAME, "--rules-doc", tmp_path / "nope.txt"), 2)
     assert "nope.txt: rules document not found" in lines[0]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from pnp.base import fonts
 from pnp.base.errors import Problem
 from pnp.load.hooks import GameHooks, hooks_for
-from pnp.load.model import Expectation, Game, Item
+from pnp.load.model import Component, Expectation, Game, Item
 from pnp.load.source import key_text, strings_in
 
 
@@ -125,23 +126,48 @@ def _explain(game: Game, exp: Expectation, hooks: GameHooks) -> tuple[str, Item 
 
 
 def _replacement_changes(game: Game, exp: Expectation, index: int, shipped: Any) -> list[Problem]:
-    """A custom item printed in place of a card may change what the rules count (a red
-    card for a blue one): the user's choice, so a warning at their replacement."""
+    """A custom item printed in place of a card may change what the rules count or
+    compute (a red card for a blue one; a drop card that leaves a deck with four drops):
+    the user's choice, so a warning at their replacement, with the rule's value before
+    and after. A computed rule (`check:`) is measured again on the deck as printed."""
     comp = game.components.get(exp.component or "")
-    if comp is None or exp.check:
-        return []
-    swaps = [i for i in comp.items if i.custom and i.replaces]
+    owners = [comp] if comp is not None else list(game.components.values()) if exp.check \
+        else []
+    swaps = [i for c in owners for i in c.items if i.custom and i.replaces]
     if not swaps:
         return []
-    printed, _ = measure(game, exp, index, printed=True)
+    detail = ""
+    if exp.check:
+        view = _as_printed(game)
+        printed, err = measure(view, exp, index)
+        if err is not None:
+            return []
+        if printed != shipped:
+            text, _ = _explain(view, exp, hooks_for(game.id))
+            detail = f"{text}; " if text else ""
+    else:
+        printed, _ = measure(game, exp, index, printed=True)
     if printed == shipped:
         return []
     first = swaps[0]
+    what = f"the printed {comp.id} no longer match" if comp is not None else \
+        "the printed game no longer matches"
     return [Problem("warning", str(first.source.path), first.line("replaces") or first.line(),
                     key_text(first.key + ("replaces",)),
-                    f"with your replacements the printed {comp.id} no longer match "
-                    f"'{exp.what}' (the game: {shipped}; printed: {printed}; rules: "
-                    f"{exp.section})")]
+                    f"with your replacements {what} '{exp.what}' ({detail.lstrip(': ')}the "
+                    f"game: {shipped}; printed: {printed}; rules: {exp.section})")]
+
+
+def _as_printed(game: Game) -> Game:
+    """The game as it prints: each component's items the printed ones (a custom item in
+    the place of the card it replaces), counted as the rules count the shipped ones."""
+    if "as-printed" not in game.cache:
+        comps = {cid: Component(c.id, c.spec, [replace(i, custom=False, copies=1, taken=0)
+                                               for i in c.printed()], c.source)
+                 for cid, c in game.components.items()}
+        game.cache["as-printed"] = Game(game.spec, game.folder, game.source, comps,
+                                        dict(game.options))
+    return game.cache["as-printed"]
 
 
 def check_ids(game: Game) -> list[Problem]:

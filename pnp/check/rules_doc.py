@@ -72,6 +72,8 @@ def cross_check(game: Game, doc_path: Path) -> tuple[list[Problem], int]:
     problems: list[Problem] = []
     confirmed = 0
     src = game.source
+    missing: list[Problem] = []  # phrases the document does not hold
+    phrased = 0
     for i, exp in enumerate(game.spec.expectations):
         if not exp.phrase:
             continue
@@ -81,11 +83,12 @@ def cross_check(game: Game, doc_path: Path) -> tuple[list[Problem], int]:
             problems.append(Problem("error", *where, "phrase must contain {n} where the "
                                     "number stands"))
             continue
+        phrased += 1
         matches = [m.group(1) for m in phrase_pattern(exp.phrase).finditer(doc)]
         if not matches:
-            problems.append(Problem("warning", *where,
-                                    f"'{exp.phrase}' not found in {doc_path.name} "
-                                    f"(expectation '{exp.id}')"))
+            missing.append(Problem("warning", *where,
+                                   f"'{exp.phrase}' not found in {doc_path.name} "
+                                   f"(expectation '{exp.id}')"))
             continue
         values = [_value(m) for m in matches]
         expected = exp.count
@@ -98,6 +101,14 @@ def cross_check(game: Game, doc_path: Path) -> tuple[list[Problem], int]:
         problems.append(Problem("error", *where,
                                 f"{doc_path.name} says {values[0]} for '{exp.phrase}', "
                                 f"the content expects {exp.count} (expectation '{exp.id}')"))
+    if phrased >= 3 and len(missing) == phrased:  # not one: another game's document
+        problems.append(Problem(
+            "error", str(doc_path), None, None,
+            f"holds none of the {phrased} phrases {game.spec.name}'s expectations look for "
+            f"(such as '{next(e.phrase for e in game.spec.expectations if e.phrase)}'): is it "
+            f"the rules of {game.spec.name}? (--rules-doc)"))
+        return problems, confirmed
+    problems.extend(missing)
     from pnp.load.hooks import hooks_for
 
     hook = hooks_for(game.id).rules_doc_checks

@@ -108,7 +108,8 @@ class PadResult:
 def make_pad(root: Path, templates_root: Path, game_id: str, out: Path, opts: BuildOptions,
              count: int, per_page: int, names: list[str], map_name: str | None) -> PadResult:
     game, _ = _game(root, game_id, map_name)
-    game.options.update(map=map_name, count=count, per_page=per_page, names=names)
+    game.options.update(map=map_name, count=count, per_page=per_page, names=names,
+                        papers=[opts.paper])
     game, warnings = load_valid_game_with(game)
     built, found = _build_pad(game, templates_root, opts)
     fitted = hooks_for(game.id).name_problems

@@ -99,6 +99,7 @@ def validate_game(folder: Path, custom: list[Path], rules_doc: Path | None,
     report.phrased = sum(1 for e in game.spec.expectations if e.phrase)
     if map_name:
         game.options["map"] = map_name
+    game.options["papers"] = list(papers)  # what a game checks for print: these papers
     if report.errors == 0:
         report.add(check_game(game))
     if report.errors == 0:  # rendering needs sound data

@@ -228,15 +228,19 @@ def _die_problems(game: Game, m: LoadedMap) -> list[Problem]:
 
 
 def printed_map_boxes(game: Game, dice: list[str] | None = None) -> list[tuple[float, float]]:
-    """The map boxes (mm) the pads print: each paper, one or two sheets a page. Roads,
-    circles, names and zone letters are checked on each."""
+    """The map boxes (mm) the pads print: on the papers being printed or validated (the
+    command's --paper; every paper when none is said) and one or two sheets a page (the
+    pad's --per-page when said). Roads, circles, names and zone letters are checked on
+    each: a map for A4 is not refused for what US Letter's two-up sheet cannot hold."""
     from pnp.base.units import PAPERS, to_mm
     from pnp.components.pad import sheet_box
     from pnp.layout.options import BuildOptions
 
+    papers = [p for p in game.options.get("papers") or [] if p in PAPERS] or list(PAPERS)
+    sheets = [game.options["per_page"]] if game.options.get("per_page") in (1, 2) else [1, 2]
     boxes: list[tuple[float, float]] = []
-    for paper in PAPERS:
-        for per_page in (1, 2):
+    for paper in papers:
+        for per_page in sheets:
             w, h = (to_mm(v) for v in sheet_box(BuildOptions(paper=paper), per_page))
             layout = sheet_box_layout(game.spec.data["labels"], dice or [], w, h)
             box = (round(layout["map_w"], 2), round(layout["map_h"], 2))
