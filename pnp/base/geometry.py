@@ -94,6 +94,18 @@ def segments_cross(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
     return (ex * (p3[1] - ay) - ey * (p3[0] - ax)) * (ex * (p4[1] - ay) - ey * (p4[0] - ax)) < 0
 
 
+def bounds(points: list[Point]) -> Box:
+    """The box round the points."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def near_box(p: Point, box: Box, reach: float) -> bool:
+    """Whether p is within `reach` of the box on each axis (a cheap test before an
+    exact one)."""
+    return box[0] - reach <= p[0] <= box[2] + reach and box[1] - reach <= p[1] <= box[3] + reach
+
+
 def boxes_overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 

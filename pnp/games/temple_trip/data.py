@@ -106,17 +106,7 @@ def board(game: Game) -> Board:
     bsrc, osrc, lsrc = board_files(game)
     spec = dict(bsrc.data["board"])
     layout = lsrc.data or {}
-    cards = []
-    seen: set[str] = set()
-    for item in temple_cards(game):
-        f = item.fields
-        if f.get("city") in seen or f.get("city") in (None, "") or f.get("lat") is None \
-                or f.get("lon") is None:  # a card without its city: card_checks says so
-            continue
-        seen.add(f["city"])
-        travel = "road" if item.custom else f.get("travel", "road")  # new cities: no airport
-        cards.append({"id": item.id, "city": f["city"], "country": f.get("country", "USA"),
-                      "lat": f["lat"], "lon": f["lon"], "travel": travel})
+    cards = _entries(game)
     spec["roads"] = [list(r) for r in spec.get("roads", [])]
     spec["air"] = [list(r) for r in spec.get("air", [])]
 
@@ -142,11 +132,7 @@ def kit_cities(game: Game) -> list[City]:
     city that cannot join is listed here, but a new city is never an airport."""
     if "board" in game.cache or "file-problems" in game.cache:
         return list(board(game).cities.values())
-    cards = [{"id": i.id, "city": i.fields["city"], "country": i.fields.get("country", "USA"),
-              "lat": i.fields["lat"], "lon": i.fields["lon"],
-              "travel": "road" if i.custom else i.fields.get("travel", "road")}
-             for i in temple_cards(game) if i.fields.get("city") not in (None, "")
-             and i.fields.get("lat") is not None and i.fields.get("lon") is not None]
+    cards = _entries(game)
     try:
         spec = board_file(game, "board").data["board"]
         return list(Board(spec, board_file(game, "layout").data or {}, cards, {},
@@ -163,10 +149,23 @@ def shipped_board(game: Game) -> Board:
         spec = {**bsrc.data["board"]}
         spec["roads"] = [list(r) for r in spec.get("roads", [])]
         spec["air"] = [list(r) for r in spec.get("air", [])]
-        cards = [{"id": i.id, "city": i.fields["city"], "country": i.fields.get("country", "USA"),
-                  "lat": i.fields["lat"], "lon": i.fields["lon"],
-                  "travel": i.fields.get("travel", "road")} for i in temple_cards(game)
-                 if not i.custom and i.fields.get("city") and i.fields.get("lat") is not None
-                 and i.fields.get("lon") is not None]
+        cards = _entries(game, custom=False)
         game.cache["shipped-board"] = Board(spec, lsrc.data or {}, cards, osrc.data)
     return game.cache["shipped-board"]
+
+
+def _entries(game: Game, custom: bool = True) -> list[dict]:
+    """The TEMPLE cards' cities as the Board takes them (the first card of a city names
+    it; a card without its city is left to card_checks), custom ones too unless not
+    `custom`. A custom temple's new city has no airport: it is reached by road."""
+    out, seen = [], set()
+    for item in temple_cards(game):
+        f = item.fields
+        if item.custom and not custom or f.get("city") in seen or f.get("city") in (None, "") \
+                or f.get("lat") is None or f.get("lon") is None:
+            continue
+        seen.add(f["city"])
+        out.append({"id": item.id, "city": f["city"], "country": f.get("country", "USA"),
+                    "lat": f["lat"], "lon": f["lon"],
+                    "travel": "road" if item.custom else f.get("travel", "road")})
+    return out

@@ -8,7 +8,14 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 
-from pnp.base.geometry import Box, Point, boxes_overlap, polygons_overlap, segment_hits_box
+from pnp.base.geometry import (
+    Box,
+    Point,
+    bounds,
+    boxes_overlap,
+    polygons_overlap,
+    segment_hits_box,
+)
 from pnp.base.spatial import Grid
 from pnp.games.temple_trip.board import Board
 
@@ -82,10 +89,10 @@ class _Obstacles:
 
     def __init__(self, b: Board, flags: bool = True) -> None:
         self.discs = [(c.pos, c.radius + RING) for c in b.cities.values()]
-        self.squares = [(c, _bounds(c)) for c in (s.corners() for _, s in b.squares())]
+        self.squares = [(c, bounds(c)) for c in (s.corners() for _, s in b.squares())]
         lines = [seg for r in b.roads for seg in b.road_line(r).segments()]
         lines += [seg for r in b.air if r.path for seg in r.path.segments()]
-        self.lines = [(p, q, _bounds([p, q])) for p, q in lines]
+        self.lines = [(p, q, bounds([p, q])) for p, q in lines]
         self.boxes = (flag_boxes(b) if flags else []) + furniture_boxes(b)
         # a disc's box grown by 1 mm: a disc further off cannot reach a box
         self.disc_grid = Grid([(x - r - 1, y - r - 1, x + r + 1, y + r + 1)
@@ -200,11 +207,6 @@ def collisions(b: Board) -> list[str]:
 def _inside(box: Box, outer: Box) -> bool:
     return box[0] >= outer[0] and box[1] >= outer[1] and box[2] <= outer[2] \
         and box[3] <= outer[3]
-
-
-def _bounds(points: list[Point]) -> Box:
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def disc_hits_box(c: Point, r: float, box: Box) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 
-from pnp.base.geometry import Point, distance_to_segment
+from pnp.base.geometry import Point, bounds, distance_to_segment, near_box
 from pnp.games.temple_trip.board import Board
 from pnp.games.temple_trip.network import City, Route
 from pnp.games.temple_trip.room import AIR_CLEARANCE, EDGE, home, key
@@ -110,11 +110,9 @@ def _fits(b: Board, r: Route, via: Point, p: Point, need: float) -> bool:
 
 def _near_lanes(b: Board, r: Route, lanes: list[Route]) -> bool:
     """Whether a lane runs within a square's reach of road r's line (boxes only)."""
-    pts = b.road_line(r).points
-    x0, y0 = min(x for x, _ in pts) - SQUARE, min(y for _, y in pts) - SQUARE
-    x1, y1 = max(x for x, _ in pts) + SQUARE, max(y for _, y in pts) + SQUARE
-    return any(x0 <= x <= x1 and y0 <= y <= y1 for lane in lanes if lane.path
-               for x, y in lane.path.points)
+    box = bounds(b.road_line(r).points)
+    return any(near_box(q, box, SQUARE) for lane in lanes if lane.path
+               for q in lane.path.points)
 
 
 def _nearest(curve: tuple[Point, Point, Point], p: Point) -> tuple[float, Point]:

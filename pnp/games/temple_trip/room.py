@@ -11,7 +11,9 @@ from collections.abc import Iterator
 from pnp.base.geometry import (
     Box,
     Point,
+    bounds,
     distance_to_segment,
+    near_box,
     segment_hits_box,
     segment_hits_polygon,
     segments_cross,
@@ -50,10 +52,10 @@ class Room:
         self.lanes = [r for r in b.air if r.path]
         # each road's and lane's box (its line and squares): a spot beyond a box's reach
         # is not tested against what is in it
-        self.road_boxes = {k: _box([q for seg in segs for q in seg]
+        self.road_boxes = {k: bounds([q for seg in segs for q in seg]
                                    + [(s.x, s.y) for s in self.road_squares[k]])
                            for k, segs in self.lines.items()}
-        self.lane_boxes = [_box(lane.path.points) for lane in self.lanes]
+        self.lane_boxes = [bounds(lane.path.points) for lane in self.lanes]
         self.air_squares = [] if movable_air else [s for r in b.air for s in r.squares]
         self.furniture: list[Box] = labels.furniture_boxes(b)
         self.why = ""  # why the last road was refused
@@ -76,7 +78,7 @@ class Room:
                and grown[1] < box[3]):
             return "panel"
         for lane, box in zip(self.lanes, self.lane_boxes, strict=True):
-            if _within(p, box, r + AIR_CLEARANCE) and min(
+            if near_box(p, box, r + AIR_CLEARANCE) and min(
                     distance_to_segment(p, u, v) for u, v in lane.path.segments()) \
                     < r + AIR_CLEARANCE:
                 return f"flight {lane.name}"
@@ -85,7 +87,7 @@ class Room:
                 return "flight square"
         reach = r + max(LINE_CLEAR, SQUARE * 0.72)
         for k, segs in self.lines.items():
-            if k == ignore or not _within(p, self.road_boxes[k], reach):
+            if k == ignore or not near_box(p, self.road_boxes[k], reach):
                 continue
             if any(distance_to_segment(p, u, v) < r + LINE_CLEAR for u, v in segs) or any(
                     math.dist(p, (s.x, s.y)) < r + SQUARE * 0.72 for s in self.road_squares[k]):
@@ -134,10 +136,10 @@ class Room:
             return "panel"
         if self.b.water_mm(_legs(pts, c.radius, end.radius)) > playable.BRIDGE_MM:
             return "sea"
-        box = _box(pts)
+        box = bounds(pts)
         kept = [s for k, sq in self.road_squares.items() if k != ignore for s in sq
-                if _within((s.x, s.y), box, SQUARE)]
-        air = [s for s in self.air_squares if _within((s.x, s.y), box, SQUARE)]
+                if near_box((s.x, s.y), box, SQUARE)]
+        air = [s for s in self.air_squares if near_box((s.x, s.y), box, SQUARE)]
         if any(segment_hits_polygon(u, v, s.corners()) for u, v in segs for s in kept) or any(
                 segment_hits_polygon(u, v, s.corners(CLEAR)) for u, v in segs
                 for s in air):  # a flight's square would have to slide off
@@ -226,16 +228,6 @@ def along(line: list[Point], p: Point, d: float) -> Point:
     u, v = line[i], line[i + 1]
     length = math.dist(u, v) or 1.0
     return (p[0] + (v[0] - u[0]) * d / length, p[1] + (v[1] - u[1]) * d / length)
-
-
-def _box(points: list[Point]) -> Box:
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def _within(p: Point, box: Box, reach: float) -> bool:
-    """Whether p is within `reach` of the box (a cheap test before the exact one)."""
-    return box[0] - reach <= p[0] <= box[2] + reach and box[1] - reach <= p[1] <= box[3] + reach
 
 
 def _near(p: Point, q: Point, s: Square) -> bool:
