@@ -63,13 +63,38 @@ def test_the_readme_examples_work_as_written(tmp_path: Path) -> None:
 CARD = "cards:\n  - {id: my-1, background: green, value: 2, border: red, symbol: drop}\n"
 
 
-def test_a_custom_card_is_added_and_the_game_keeps_its_counts(tmp_path: Path) -> None:
+def test_an_added_card_prints_and_says_what_it_does_to_the_counts(tmp_path: Path) -> None:
+    """A card added without `replaces` makes a 55-card game and a 19-card Movement deck:
+    it prints, and one warning at the user's card names every count the rules state that
+    it changes, and how to swap instead."""
     custom = tmp_path / "mine.yaml"
     custom.write_text(CARD)
     result = run_pnp("build", "temple-of-doom", "--custom", custom, "--out", tmp_path / "o")
     assert result.returncode == 0, result.stderr
     files = json.loads((tmp_path / "o" / "temple-of-doom" / "manifest.json").read_text())["files"]
     assert next(f for f in files if f["path"] == "cards.pdf")["items"] == 55
+    warnings = [ln for ln in result.stderr.splitlines() if ": warning: " in ln]
+    assert len(warnings) == 1, result.stderr
+    line = warnings[0]
+    assert line.startswith(f"{custom}:2: cards[0]: warning: with your items (1 added)")
+    for said in ("'cards in the game' (the game: 54; printed: 55", "(the game: 18; printed: 19",
+                 "printed: [18, 18, 19]", "Movement deck: 4 Drop (", "`replaces: ID`"):
+        assert said in line, (said, line)
+
+
+def test_an_added_temple_is_counted_once_and_a_swap_like_for_like_is_quiet(
+        tmp_path: Path) -> None:
+    custom = tmp_path / "mine.yaml"
+    custom.write_text("temples:\n  - id: mine\n    points: 4\n    shape: |\n      .##.\n"
+                      "      ####\n      ####\n      .##.\n")
+    result = run_pnp("validate", "temple-rush", "--custom", custom)
+    assert result.returncode == 0, result.stderr
+    warnings = [ln for ln in result.stderr.splitlines() if ": warning: " in ln]
+    assert len(warnings) == 1 and "'temple cards' (the game: 32; printed: 33" in warnings[0] \
+        and "(the game: 4: 8; printed: 4: 9;" in warnings[0], result.stderr
+    quiet = run_pnp("validate", "temple-rush", "--custom", custom, "--replace", "TR16")
+    assert quiet.returncode == 0
+    assert not [ln for ln in quiet.stderr.splitlines() if ": warning: " in ln], quiet.stderr
 
 
 def test_replacing_a_card_prints_the_custom_one_in_its_place(tmp_path: Path) -> None:
@@ -172,14 +197,15 @@ def test_empty_columns_are_trimmed_so_the_drawing_is_centred() -> None:
 
 
 @pytest.mark.parametrize("shape,how", [
-    ("...###\n..###.\n####..", ""),             # TR01 as shipped
-    (".....###\n....###.\n..####..", ""),       # shifted
-    ("###...\n.###..\n..####", " mirrored"),    # mirrored
+    ("####\n.#..\n####", ""),                   # TR01 as shipped
+    ("..####\n...#..\n..####", ""),             # shifted
+    ("####\n..#.\n####", " mirrored"),          # mirrored
 ])
 def test_another_cards_silhouette_is_refused(tmp_path: Path, shape: str, how: str) -> None:
     custom = temples_file(tmp_path, shape, points=3)
     lines = assert_clean_failure(run_pnp("validate", "temple-rush", "--custom", custom), 1)
-    assert any(f"has the silhouette of TR01{how} (temples.yaml)" in ln and str(custom) in ln
+    assert any(f"has the silhouette of TR01{how} (the grey 3-point card marked TR01 at its "
+               "foot, temples.yaml)" in ln and str(custom) in ln
                for ln in lines), lines
 
 

@@ -201,7 +201,8 @@ def test_the_map_check_reports_a_name_with_no_place(tmp_path: Path) -> None:
     mine = tmp_path / "mine.yaml"
     text = (ROOT / "content" / "dice-trip" / "maps" / "germany.yaml").read_text()
     old = "{name: Kassel, lat: 51.31, lon: 9.5, zone: NW}"
-    mine.write_text(text.replace(old, "{name: Kassel, label: Kassel an der Fulda in Nordhessen,"
+    long = "Kassel an der Fulda in Nordhessen, Regierungsbezirk Kassel, Land Hessen"  # 80 mm
+    mine.write_text(text.replace(old, f"{{name: Kassel, label: '{long}',"
                                       " lat: 51.31, lon: 9.5, zone: NW}"))
     result = run_pnp("validate", "dice-trip", "--map", mine)
     assert result.returncode == 1, result.stderr

@@ -286,3 +286,59 @@ def test_tens_counted_after_both_numbers_and_crossed_cities_are_not_empty(
     assert r.parts["tens"] == 5, r.details["tens"]
     assert "round 4" in r.details["tens"]
     assert "Stuttgart" not in r.details["tens"] and "Dresden" not in r.details["tens"]
+
+
+# A custom map in a filled sheet's `map:`: a path from the sheet's folder, or its name.
+CORPUS = ROOT / "tests" / "fixtures" / "dice-trip-maps"
+
+
+def poland_sheet(folder: Path, map_value: str) -> Path:
+    """A finished sheet of the corpus's Poland map: every city filled, one crossed out."""
+    cities = yaml.safe_load((CORPUS / "poland.yaml").read_text(encoding="utf-8"))["map"]["cities"]
+    filled: dict[str, Any] = {c["name"]: TRACKER[i] for i, c in enumerate(cities)}
+    filled["Poznań"] = "x"
+    sheet = folder / "sheet.yaml"
+    sheet.write_text(yaml.safe_dump({"map": map_value, "name": "Ann", "cities": filled},
+                                    allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return sheet
+
+
+def test_a_custom_map_by_path_from_the_sheets_folder(tmp_path: Path) -> None:
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "maps" / "poland.yaml").write_bytes((CORPUS / "poland.yaml").read_bytes())
+    sheet = poland_sheet(tmp_path, "maps/poland.yaml")
+    result = run_pnp("score", "dice-trip", sheet, "--format", "json")  # run from elsewhere
+    assert result.returncode == 0, result.stderr
+    scored = json.loads(result.stdout)
+    assert scored["map"] == "poland" and scored["details"]["crossed_out"] == ["Poznań"]
+    assert scored["scores"]["crossed"] == -1
+
+
+def test_a_custom_map_by_name_beside_the_sheet(tmp_path: Path) -> None:
+    (tmp_path / "poland.yaml").write_bytes((CORPUS / "poland.yaml").read_bytes())
+    result = run_pnp("score", "dice-trip", poland_sheet(tmp_path, "poland"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Dice Trip score for Ann (map: poland)")
+
+
+def test_an_unknown_map_names_the_maps_and_says_a_path_works(tmp_path: Path) -> None:
+    sheet = poland_sheet(tmp_path, "polnd")
+    lines = assert_clean_failure(run_pnp("score", "dice-trip", sheet), 1)
+    assert lines[0].startswith(f"{sheet}:1: map: unknown map 'polnd' (the game's maps: "
+                               "france, germany)"), lines
+    assert "write its file's path from this sheet's folder (map: my-country.yaml)" in lines[0]
+
+
+@pytest.mark.parametrize("how", ["parent", "link", "absolute"])
+def test_a_sheets_map_path_stays_in_the_sheets_folder(tmp_path: Path, how: str) -> None:
+    (tmp_path / "poland.yaml").write_bytes((CORPUS / "poland.yaml").read_bytes())
+    folder = tmp_path / "sheets"
+    folder.mkdir()
+    value = {"parent": "../poland.yaml", "absolute": str(tmp_path / "poland.yaml"),
+             "link": "linked.yaml"}[how]
+    if how == "link":
+        (folder / "linked.yaml").symlink_to(tmp_path / "poland.yaml")
+    lines = assert_clean_failure(run_pnp("score", "dice-trip", poland_sheet(folder, value)), 1)
+    assert lines[0].startswith(f"{folder / 'sheet.yaml'}:1: map: map file '{value}'"), lines
+    assert "not from the root" in lines[0] if how == "absolute" else \
+        "leads outside the sheet's folder" in lines[0]

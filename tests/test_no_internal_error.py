@@ -81,8 +81,8 @@ CONTENT = [
      r"game\.yaml:64: data\.map: too long: 10000 characters, at most 200"),
     ("name-too-long", "temple", "game.yaml", "name: Temple", "name: " + "T" * 20_000,
      r"game\.yaml:6: name: too long: 20000 characters, at most 200"),
-    ("card-text-too-long", "temple-of-doom", "reference.yaml", 'text: "Play all',
-     'text: "' + "x" * 5_000 + " Play all", r"reference\.yaml:9: reference\[0\]\.sides\[0\]"
+    ("card-text-too-long", "temple-of-doom", "reference.yaml", 'text: "Play every',
+     'text: "' + "x" * 5_000 + " Play every", r"reference\.yaml:9: reference\[0\]\.sides\[0\]"
      r"\.points\[0\]\.text: too long: 50\d\d characters, at most 2000"),
 ]
 

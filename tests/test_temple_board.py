@@ -115,8 +115,16 @@ def test_reference_card_is_readable_and_faithful(built: Path) -> None:
                    "forwards (straight or diagonal) or sideways, never back", "walk",
                    "leap, turn 45°, leap"):
         assert needed in front, needed
-    for needed in ("Reaching Artemis does not win", "3 stones or fewer", "turn it over"):
+    for needed in ("Reaching the far Artemis field does not win", "3 stones or fewer",
+                   "turn it over", "not even by a Leap of Faith"):
         assert needed in back, needed
+    # what the rules leave open, settled and marked as pnp's: leaps never go back, and only a
+    # stone that walks or leaps onto the far Artemis field teleports (no endless loop)
+    assert "Which way to leap · pnp clarification" in front
+    assert "a leap too goes forwards or sideways, never back" in front
+    assert "Which stones teleport · pnp clarification" in back
+    assert "Only a stone that walks or leaps onto the far Artemis field teleports" in back
+    assert "set up there" in back and "stays until it moves" in back
     sizes = [c["size"] for p in pdf.pages for c in p.chars if c["top"] < p.height - 15 * MM
              and c["text"].strip()]
     body = [s for s in sizes if s > 7.2]
@@ -169,10 +177,10 @@ def test_no_path_states_an_exception_both_ways(content_copy: Path, tmp_path: Pat
 
 
 def test_half_turn_and_reach_errors_point_at_the_entry(content_copy: Path) -> None:
-    board = edit(content_copy, "{id: r2cm2, row: 2, col: -2, start: A}",
-                 "{id: r2cm2, row: 2, col: -2}")
+    board = edit(content_copy, "{id: r2cm2, row: 2, col: -2, start: A}\n",
+                 "{id: r2cm2, row: 2, col: -2, start: A}\n    - {id: r2cm9, row: 2, col: -9}\n")
     lines = assert_clean_failure(run_pnp("validate", GAME, "--content", content_copy), 1)
-    here = line_of(board, "{id: r2cm2,")
+    here = line_of(board, "{id: r2cm9,")
     assert any(f"board.yaml:{here}: board.fields[" in ln and "half turn" in ln
                for ln in lines), lines
     assert not any(re.search(r"board\.yaml:\d+: board\.(fields|paths): ", ln) for ln in lines)

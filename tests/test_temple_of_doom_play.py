@@ -194,7 +194,7 @@ def test_play_reference_teaches_a_round(tod_a4: Path) -> None:
     assert len(pdf.pages) == 2
     text = " ".join(p.extract_text() for p in pdf.pages).replace("\n", " ")
     for needed in ("A ROUND", "END OF ROUND", "DEALING", "TABLE AND SCORE", "white = any",
-                   "black = none", "house rule", "shuffle the 12 played", "Refill the Relics",
+                   "black = none", "house rule", "shuffle the 12 played", "refill the Relics",
                    "Two players get 3 cards", "Relic deck and 3 face-up", "discard pile",
                    "escaped", "row 9 into row 6"):
         assert needed in text, needed

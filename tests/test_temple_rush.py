@@ -20,23 +20,25 @@ def test_buildable_card_reports_its_build() -> None:
 
 def test_not_buildable_in_one_piece() -> None:
     found = solve(["##..##"], None)
-    assert found.bricks is None and "cannot be joined into one piece" in found.reason
+    assert found.bricks is None and "its studs form 2 separate pieces" in found.reason
 
 
 def test_too_many_bricks_of_one_size() -> None:
     found = solve(["####"] * 4, 4)  # 4 bricks means four 1x4: a player has three
     assert found.bricks is None
-    assert "needs more bricks of one size than a player has: 4 bricks of 1x4 (a player has 3)" \
-        in found.reason
+    assert "(4 bricks would take 4 × 1x4; a player has 3); the fewest that build it are 5: " \
+        "write points: 5" in found.reason
 
 
 def test_disconnected_rows() -> None:
     found = solve(["##...", "...##"], None)
-    assert found.bricks is None and "cannot be joined" in found.reason
+    assert found.bricks is None and "separate pieces" in found.reason
 
 
 def test_points_must_match_a_build() -> None:
-    assert solve(["####"], 2).reason == "no build of it uses exactly 2 bricks (its points)"
+    assert solve(["####"], 2).reason == ("no build from one player's bricks uses exactly 2 "
+                                         "bricks (its points); the fewest that build it are 1: "
+                                         "write points: 1")
     assert solve(["#" * 8, "#" * 8], 4).bricks is None  # side by side bricks do not join
     assert solve(["#" * 8, "#" * 8], 5).bricks is not None  # 4+4 over 2+4+2
     assert "a player has only 13" in solve(["#"] * 14, 14).reason
@@ -55,11 +57,11 @@ def test_shipped_cards_and_rules_document() -> None:
 
 def test_unbuildable_card_in_content(content_copy: Path) -> None:
     cards = content_copy / GAME / "temples.yaml"
-    text = cards.read_text().replace("    points: 3\n    shape: |\n      ...###", "    points: 3\n    shape: |\n      ##.###", 1)
+    text = cards.read_text().replace("    points: 3\n    shape: |\n      ####", "    points: 3\n    shape: |\n      ##.#", 1)
     cards.write_text(text)
     lines = assert_clean_failure(run_pnp("validate", GAME, "--content", content_copy), 1)
-    assert any("temples.yaml:7: temples[0].shape: temple TR01 cannot be built from one player's "
-               "13 bricks: its parts cannot be joined into one piece" in ln
+    assert any("temples.yaml:9: temples[0].shape: temple TR01 cannot be built from one player's "
+               "13 bricks: its studs form 2 separate pieces" in ln
                for ln in lines), lines
 
 
@@ -72,8 +74,8 @@ def test_custom_temple_cards(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("temples:\n  - id: floating\n    points: 2\n    shape: |\n      #..#\n      #..#\n")
     lines = assert_clean_failure(run_pnp("validate", GAME, "--custom", bad), 1)
-    assert any("bad.yaml:4: temples[0].shape: temple floating cannot be built" in ln
-               and "cannot be joined into one piece" in ln for ln in lines), lines
+    assert any("bad.yaml:5: temples[0].shape: temple floating cannot be built" in ln
+               and "its studs form 2 separate pieces" in ln for ln in lines), lines
 
 
 @pytest.fixture(scope="module")

@@ -189,7 +189,8 @@ def test_solo_card_puts_the_extra_cards_on_top(english: Path, french: Path) -> N
                                             pdfplumber.open(folder / "temples.pdf").pages))
         assert top in text and wrong not in text
     text = re.sub(r"\s+", " ", pdfplumber.open(english / "temples.pdf").pages[6].extract_text())
-    assert "a 6 for you, a 4 for the Robot" in text and "Draw 2 cards from the top" in text
+    assert "a 6 (brown) for you, a 4 for the Robot (plum: the rules' \"blue\" card)" in text
+    assert "Draw 2 cards from the top" in text
 
 
 def test_board_labels_bonus_points_and_final_score(english: Path) -> None:
@@ -228,7 +229,8 @@ def test_small_items_share_sheets(english: Path) -> None:
     assert by_path["powers.pdf"]["with"] == [{"component": "points", "items": 12}]
     assert by_path["dice.pdf"]["with"] == [{"component": "stands", "items": 3}]
     backs = pdfplumber.open(english / "temples.pdf").pages[7].extract_text()
-    assert "LIGHTNING" in backs and "TEMPLE RUSH" in backs  # their backs behind them
+    assert "LIGHTNING" in backs and "SET-UP FOR 2 TO 4 PLAYERS" in backs  # their backs
+    assert "TEMPLE RUSH" not in backs  # the solo card's back is no longer a Lightning back
 
 
 def test_french_print_has_no_english(french: Path) -> None:

@@ -1,33 +1,56 @@
-"""Propose roads for a Dice Trip map: the relative-neighbourhood graph of the drawn city
-positions, plus the shortest further Gabriel-graph links up to --roads. Both graphs are
-planar, so the roads never cross. Prints `roads:` YAML to paste into the map file.
+"""Propose roads for a Dice Trip map, designed on the map as it is printed.
 
-    python3 tools/design_roads.py content/dice-trip/maps/france.yaml --roads 42
+The roads are the relative-neighbourhood graph of the drawn city positions (it links every
+city and no two of its roads cross), plus the shortest further Gabriel-graph links up to
+--roads. They are designed on the printed map box where the map is drawn smallest (the
+game's own projection and circle spacing, on the papers and sheets a page that
+`pnp validate` / `pnp sheets` check: see printed_map_boxes), and a road is kept only if it
+crosses no other road and passes clear of every other city's circle on each printed box.
+Prints `roads:` YAML to paste into the map file; what `pnp validate` would still say about
+the roads goes to stderr (exit 1 then).
+
+    python3 tools/design_roads.py my-country.yaml --roads 42
+    python3 tools/design_roads.py my-country.yaml --paper a4 --per-page 1
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pnp.base.geometry import distance_to_segment  # noqa: E402
+from pnp.games.dice_trip.checks import ROAD_CLEARANCE, check_map  # noqa: E402
 from pnp.games.dice_trip.geometry import Geometry  # noqa: E402
 from pnp.games.dice_trip.maps import load_map  # noqa: E402
+from pnp.games.dice_trip.spec import LoadedMap, MapSpec  # noqa: E402
+
+Road = tuple[str, str]
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("map")
-    ap.add_argument("--roads", type=int, default=42)
-    args = ap.parse_args()
+def printed_boxes(dice: list[str], papers: list[str] | None, per_page: int | None,
+                  content: str | None = None) -> tuple[list[tuple[float, float]], object]:
+    """The map boxes (mm) the game prints on these papers and sheets a page (the same
+    function `pnp validate` and `pnp sheets` use), and the game's map rules."""
+    from pnp.games.dice_trip.rules import map_rules, printed_map_boxes
+    from pnp.load.content import content_root, game_folder, load_game
+
     problems: list = []
-    m = load_map(Path(args.map), problems)
-    if m is None:
+    game = load_game(game_folder(content_root(Path(content) if content else None), "dice-trip"),
+                     problems)
+    if game is None:
         sys.exit("\n".join(p.format() for p in problems))
-    pos = Geometry(m.spec).pos
+    game.options["papers"] = papers or []
+    game.options["per_page"] = per_page
+    return printed_map_boxes(game, dice), map_rules(game)
+
+
+def candidates(pos: dict[str, tuple[float, float]]) -> list[Road]:
+    """Relative-neighbourhood roads (shortest first), then Gabriel links (shortest first)."""
     names = sorted(pos)
 
     def d(a: str, b: str) -> float:
@@ -38,10 +61,106 @@ def main() -> None:
            if not any(max(d(a, c), d(b, c)) < d(a, b) for c in names if c not in (a, b))]
     gabriel = [(a, b) for a, b in pairs if (a, b) not in rng and not any(
         d(a, c) ** 2 + d(b, c) ** 2 < d(a, b) ** 2 for c in names if c not in (a, b))]
-    roads = rng + sorted(gabriel, key=lambda p: d(*p))[:max(0, args.roads - len(rng))]
-    print(f"  roads:   # {len(rng)} relative-neighbourhood + {len(roads) - len(rng)} Gabriel links")
-    for a, b in sorted(tuple(sorted(r)) for r in roads):
+    return sorted(rng, key=lambda p: d(*p)) + sorted(gabriel, key=lambda p: d(*p))
+
+
+def _clear(road: Road, kept: list[Road], geo: Geometry) -> bool:
+    """The road crosses no kept road and runs through no other city's circle."""
+    a, b = road
+    for c, e in kept:
+        if not {a, b} & {c, e} and geo.crossings([road, (c, e)]):
+            return False
+    return all(distance_to_segment(geo.pos[n], geo.pos[a], geo.pos[b])
+               >= geo.radius[n] + ROAD_CLEARANCE for n in geo.pos if n not in road)
+
+
+def propose(spec: MapSpec, boxes: list[tuple[float, float]], count: int,
+            banned: frozenset[Road] = frozenset()) -> list[Road]:
+    """Up to `count` roads, each clear on every box in `boxes`: first the shortest that
+    join the network into one (as Kruskal's spanning tree), then the rest in the order of
+    `candidates` on the box where the map is drawn smallest. The other boxes' candidates
+    join in when the circles are drawn at other places there (a crowded map)."""
+    drawn = [Geometry(spec, w, h) for w, h in boxes]
+    design = min(drawn, key=lambda g: g.scale)
+    order = [r for r in dict.fromkeys(candidates(design.pos) + [
+        r for g in drawn if g is not design for r in candidates(g.pos)]) if r not in banned]
+    group = {n: n for n in design.pos}
+
+    def root(n: str) -> str:
+        while group[n] != n:
+            n = group[n]
+        return n
+
+    kept: list[Road] = []
+    for road in sorted(order, key=lambda r: math.dist(design.pos[r[0]], design.pos[r[1]])):
+        a, b = root(road[0]), root(road[1])
+        if a != b and all(_clear(road, kept, geo) for geo in drawn):
+            kept.append(road)
+            group[a] = b
+    for road in order:
+        if len(kept) >= count:
+            break
+        if road not in kept and all(_clear(road, kept, geo) for geo in drawn):
+            kept.append(road)
+    return sorted(tuple(sorted(r)) for r in kept)  # type: ignore[misc]
+
+
+def road_problems(m: LoadedMap, roads: list[Road], rules: object,
+                  boxes: list[tuple[float, float]]) -> list:
+    """What `pnp validate` says about these roads (the map's road rules, on every box)."""
+    spec = dataclasses.replace(m.spec, roads=[list(r) for r in roads])
+    found = check_map(LoadedMap(spec, m.source), rules, boxes)  # type: ignore[arg-type]
+    return [p for p in found if p.key and p.key.startswith("map.roads")]
+
+
+def design(m: LoadedMap, boxes: list[tuple[float, float]], rules: object,
+           count: int) -> tuple[list[Road], list]:
+    """Roads and what `pnp validate` still says about them: a road the map's checks
+    refuse (they may judge a size more) is left out and the rest designed again."""
+    banned: set[Road] = set()
+    for _ in range(5):
+        roads = propose(m.spec, boxes, count, frozenset(banned))
+        left = road_problems(m, roads, rules, boxes)
+        named = {roads[int(p.key.split("[")[1].split("]")[0])] for p in left
+                 if p.key.startswith("map.roads[")}
+        if not named:
+            return roads, left
+        banned |= {tuple(sorted(r)) for r in named}  # type: ignore[misc]
+    return roads, left
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("map")
+    ap.add_argument("--roads", type=int, default=42, help="how many roads at most")
+    ap.add_argument("--paper", action="append", metavar="PAPER",
+                    help="a paper printed on (a4, letter); repeat it. Default: every paper, "
+                    "as pnp validate")
+    ap.add_argument("--per-page", type=int, choices=(1, 2),
+                    help="sheets on a page, as pnp sheets --per-page. Default: 1 and 2")
+    ap.add_argument("--content", help="the content folder holding dice-trip (pnp's --content)")
+    args = ap.parse_args()
+    problems: list = []
+    m = load_map(Path(args.map), problems)
+    if m is None:
+        sys.exit("\n".join(p.format() for p in problems))
+    from pnp.base.units import PAPERS
+
+    unknown = [p for p in args.paper or [] if p.lower() not in PAPERS]
+    if unknown:
+        sys.exit(f"--paper: unknown paper {unknown[0]!r} (papers: {', '.join(PAPERS)})")
+    papers = [p.lower() for p in args.paper or []]
+    boxes, rules = printed_boxes(list(m.spec.dice), papers, args.per_page, args.content)
+    roads, left = design(m, boxes, rules, args.roads)
+    sizes = ", ".join(f"{w:g} x {h:g}" for w, h in boxes)
+    print(f"  roads:   # {len(roads)} roads, designed for map boxes of {sizes} mm "
+          "(tools/design_roads.py)")
+    for a, b in roads:
         print(f"    - [{a}, {b}]")
+    for p in left:
+        print(p.format(), file=sys.stderr)
+    if left:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

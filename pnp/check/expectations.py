@@ -67,6 +67,7 @@ def _component_where(game: Game, exp: Expectation) -> tuple[str | None, int | No
 
 def check_expectations(game: Game) -> list[Problem]:
     problems: list[Problem] = []
+    kept: list[tuple[int, Any]] = []
     hooks = hooks_for(game.id)
     blocked = hooks.expectation_blocked
     for i, exp in enumerate(game.spec.expectations):
@@ -93,6 +94,8 @@ def check_expectations(game: Game) -> list[Problem]:
                                         f"{exp.what}: expected {exp.groups} different "
                                         f"{exp.per} values, got {len(groups)} "
                                         f"({', '.join(groups)}) {cite}"))
+            if not wrong and (exp.groups is None or len(groups) == exp.groups):
+                kept.append((i, value))
         elif value != exp.count:
             detail, item = _explain(game, exp, hooks)
             if item is not None:
@@ -101,8 +104,8 @@ def check_expectations(game: Game) -> list[Problem]:
                                     f"{exp.what}: expected {exp.count}, got {value}{detail} "
                                     f"{cite}"))
         else:
-            problems.extend(_replacement_changes(game, exp, i, value))
-    return problems
+            kept.append((i, value))
+    return problems + _custom_changes(game, kept)
 
 
 def _explain(game: Game, exp: Expectation, hooks: GameHooks) -> tuple[str, Item | None]:
@@ -125,37 +128,69 @@ def _explain(game: Game, exp: Expectation, hooks: GameHooks) -> tuple[str, Item 
     return f" ({names})", items[0]
 
 
-def _replacement_changes(game: Game, exp: Expectation, index: int, shipped: Any) -> list[Problem]:
-    """A custom item printed in place of a card may change what the rules count or
-    compute (a red card for a blue one; a drop card that leaves a deck with four drops):
-    the user's choice, so a warning at their replacement, with the rule's value before
-    and after. A computed rule (`check:`) is measured again on the deck as printed."""
-    comp = game.components.get(exp.component or "")
-    owners = [comp] if comp is not None else list(game.components.values()) if exp.check \
-        else []
-    swaps = [i for c in owners for i in c.items if i.custom and i.replaces]
-    if not swaps:
+def _custom_changes(game: Game, kept: list[tuple[int, Any]]) -> list[Problem]:
+    """What the user's own items do to the counts the rules state: an added card makes a
+    19-card deck, a drop card in a circles card's place leaves a deck with four drops.
+    Each rule the shipped game meets (`kept`: its index and value) is measured again on
+    the game as printed (a computed rule, `check:`, on the deck as printed); every rule
+    that changes goes into one warning per component, at the user's first item there."""
+    changes: dict[int, list[str]] = {}
+    blame: dict[int, Item] = {}
+    scope: dict[int, list[Item]] = {}  # the user's items a warning speaks of
+    customs = {cid: [i for i in c.items if i.custom] for cid, c in game.components.items()}
+    everywhere = [i for items in customs.values() for i in items]
+    if not everywhere:
         return []
-    detail = ""
-    if exp.check:
-        view = _as_printed(game)
-        printed, err = measure(view, exp, index)
-        if err is not None:
-            return []
-        if printed != shipped:
-            text, _ = _explain(view, exp, hooks_for(game.id))
-            detail = f"{text}; " if text else ""
-    else:
-        printed, _ = measure(game, exp, index, printed=True)
-    if printed == shipped:
-        return []
-    first = swaps[0]
-    what = f"the printed {comp.id} no longer match" if comp is not None else \
-        "the printed game no longer matches"
-    return [Problem("warning", str(first.source.path), first.line("replaces") or first.line(),
-                    key_text(first.key + ("replaces",)),
-                    f"with your replacements {what} '{exp.what}' ({detail.lstrip(': ')}the "
-                    f"game: {shipped}; printed: {printed}; rules: {exp.section})")]
+    hooks = hooks_for(game.id)
+    for index, shipped in kept:
+        exp = game.spec.expectations[index]
+        owned = customs.get(exp.component or "", []) if not exp.check else everywhere
+        if not owned:
+            continue
+        detail = ""
+        if exp.check:
+            view = _as_printed(game)
+            printed, err = measure(view, exp, index)
+            if err is not None or printed == shipped:
+                continue
+            text, _ = _explain(view, exp, hooks)
+            detail = f"{text.lstrip(': ')}; " if text else ""
+        else:
+            printed, _ = measure(game, exp, index, printed=True)
+            if printed == shipped:
+                continue
+        first = owned[0]
+        blame.setdefault(id(first), first)
+        if exp.check or id(first) not in scope:
+            scope[id(first)] = owned
+        changes.setdefault(id(first), []).append(
+            f"'{exp.what}' ({detail}the game: {_shown(shipped, printed)}; printed: "
+            f"{_shown(printed, shipped)}; rules: {exp.section})")
+    problems = []
+    for key, lines in changes.items():
+        first, mine = blame[key], scope[key]
+        added = sum(i.copies for i in mine if not i.replaces)
+        swapped = sum(1 for i in mine if i.replaces)
+        what = ", ".join(part for part in (
+            f"{added} added" if added else "", f"{swapped} in a card's place" if swapped else "")
+            if part)
+        hint = (" To print a card of yours in a shipped card's place instead, give it "
+                "`replaces: ID` (or `--replace ID`).") if added else ""
+        where = ("replaces",) if first.replaces else ()
+        problems.append(Problem(
+            "warning", str(first.source.path),
+            (first.line("replaces") if first.replaces else None) or first.line(),
+            key_text(first.key + where),
+            f"with your items ({what}) the printed game no longer matches what the rules "
+            f"count: {'; '.join(lines)}.{hint}"))
+    return problems
+
+
+def _shown(value: Any, other: Any) -> str:
+    """A value as the warning shows it: of a count per group, only the groups that differ."""
+    if isinstance(value, dict) and isinstance(other, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items() if other.get(k) != v) or "none"
+    return str(value)
 
 
 def _as_printed(game: Game) -> Game:

@@ -165,7 +165,9 @@ def clip(line: str) -> str:
 def problem_lines(problems: Sequence[Problem], game: str | None = None,
                   listed: bool = True) -> list[str]:
     """A game's problems as printed: the first MAX_PROBLEMS, then how many more there
-    are, so 150,000 problems are 201 lines (the summary still counts them all)."""
+    are, so 150,000 problems are 201 lines (the summary still counts them all). Errors
+    come first: what stops the build is what a user reads first."""
+    problems = sorted(problems, key=lambda p: p.severity != "error")
     lines = [clip(p.format()) for p in problems[:MAX_PROBLEMS]]
     more = len(problems) - MAX_PROBLEMS
     if more > 0:

@@ -46,6 +46,11 @@ def sheets(
         parser=out_path, metavar="FILE",
         help="The PDF to write. Default: output/<game>/sheets-<map>.pdf.",
         show_default=False)] = None,
+    preview: Annotated[Path | None, typer.Option(
+        parser=out_path, metavar="FILE.png",
+        help="Draw one sheet as a PNG picture instead of the pad, even when the map has "
+        "problems: each is boxed in red and listed (exit 1 if any). For your own map.",
+        show_default=False)] = None,
     content: ContentOpt = None,
 ) -> None:
     """Print a pad of score sheets (the map is stored once, however many sheets)."""
@@ -71,9 +76,16 @@ def sheets(
         target = out or Path("output") / gid / f"sheets-{Path(map_name or 'default').stem}.pdf"
         result = make_pad(root, shipped_dir("templates"), gid, target,
                           BuildOptions(paper=paper, lang=lang), count or 0, per_page,
-                          players, map_name)
+                          players, map_name, preview=preview is not None)
+        if preview is not None:
+            from pnp.export.preview import write_preview
+
+            write_preview(result.pdf, preview)
     except PnpError as exc:
-        fail(exc, "no sheets were written")
+        fail(exc, "no sheets were written" if preview is None else "no preview was drawn")
+    if preview is not None:
+        _previewed(preview, result.warnings, gid)
+        return
     warn(result.warnings, gid)
     say(f"{result.path}: {result.sheets} sheet{'s' * (result.sheets != 1)} on "
          f"{result.pages} page{'s' * (result.pages != 1)} ({result.size // 1024} KiB)")
@@ -82,8 +94,10 @@ def sheets(
 @app.command()
 def score(
     game: Annotated[str, typer.Argument(help="The game, by id: one whose hooks score sheets.")],
-    filled: Annotated[Path, typer.Argument(help="The filled sheet as YAML: map, cities "
-                                           "(number or x), optional die, round, powers.")],
+    filled: Annotated[Path, typer.Argument(help="The filled sheet as YAML: map (a shipped "
+                                           "name, or your map file's path from the sheet's "
+                                           "folder), cities (number or x), optional die, "
+                                           "round, powers.")],
     fmt: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
     pdf: Annotated[Path | None, typer.Option(
         help="Also draw the filled sheet, numbers written in, into this PDF.",
@@ -124,6 +138,16 @@ def score(
         typer.echo(f"{pdf}: the filled sheet", err=fmt == "json")
 
 
+
+
+def _previewed(path: Path, problems: list, gid: str) -> None:
+    """A preview's problems (each boxed in red on it), then exit 1 if any is an error."""
+    errors = sum(1 for p in problems if p.severity == "error")
+    warn(problems, gid)
+    say(f"{path}: one sheet, {errors} error(s) boxed in red" if errors
+        else f"{path}: one sheet, no problems")
+    if errors:
+        raise typer.Exit(EXIT_INVALID)
 
 
 def filled_powers(path: Path) -> list[object]:

@@ -103,15 +103,27 @@ class PadResult:
     pages: int
     size: int
     warnings: list[Problem]
+    pdf: bytes = b""  # a preview's page, not written: the command draws it as a PNG
 
 
 def make_pad(root: Path, templates_root: Path, game_id: str, out: Path, opts: BuildOptions,
-             count: int, per_page: int, names: list[str], map_name: str | None) -> PadResult:
+             count: int, per_page: int, names: list[str], map_name: str | None,
+             preview: bool = False) -> PadResult:
+    """The pad written to `out`; `preview`: one sheet drawn (not written) whatever the
+    game's checks found, its problems marked on it by the game and returned with it."""
     game, _ = _game(root, game_id, map_name)
-    game.options.update(map=map_name, count=count, per_page=per_page, names=names,
-                        papers=[opts.paper])
-    game, warnings = load_valid_game_with(game)
-    built, found = _build_pad(game, templates_root, opts)
+    game.options.update(map=map_name, count=1 if preview else count, per_page=per_page,
+                        names=names, papers=[opts.paper], preview=preview)
+    try:
+        game, warnings = load_valid_game_with(game)
+    except ProblemsFound as exc:
+        if not preview:
+            raise
+        warnings = exc.problems
+    built, found = _build_pad(game, templates_root, opts, stop=not preview)
+    if preview:
+        return PadResult(out, built.items, built.pages, len(built.data), warnings + found,
+                         built.data)
     fitted = hooks_for(game.id).name_problems
     if names and fitted:  # names shortened to fit their line
         w, h = (to_mm(v) for v in pad.sheet_box(opts, per_page))
@@ -120,8 +132,8 @@ def make_pad(root: Path, templates_root: Path, game_id: str, out: Path, opts: Bu
     return PadResult(out, built.items, built.pages, len(built.data), warnings + found)
 
 
-def _build_pad(game: Game, templates_root: Path,
-               opts: BuildOptions) -> tuple[pad.Built, list[Problem]]:
+def _build_pad(game: Game, templates_root: Path, opts: BuildOptions,
+               stop: bool = True) -> tuple[pad.Built, list[Problem]]:
     """The pad drawn in memory and preflighted (names from the command line and filled
     values included); errors stop here, before anything is written."""
     from pnp import preflight
@@ -133,6 +145,8 @@ def _build_pad(game: Game, templates_root: Path,
     key = ("components", comp.id)
     renderer.where = (str(game.source.path), game.source.line(key), key_text(key))
     built = pad.build(game, comp, renderer, opts)
+    if not stop:  # a preview: its red marks are no defect to measure (validate measures)
+        return built, []
     found, _ = preflight.run(game, built.records, renderer, opts.paper)
     found += [Problem("error", path, line, k, message, "text-placement")
               for message, (path, line, k) in renderer.overflows]
@@ -167,6 +181,7 @@ def score_file(root: Path, game_id: str, filled: Path,
                                      f"must be a map name (got {shown(map_name)})")])
     try:
         game, _ = _game(root, game_id, map_name)
+        game.options["sheet"] = filled  # its map: may be a file beside it
         game, _ = load_valid_game_with(game)
         prepared = scorer.prepare(game)
     except InputError as exc:

@@ -4,15 +4,15 @@ names tied to their circles and a place for each zone's letter."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.base.errors import Problem
 from pnp.base.geometry import distance_to_segment
 from pnp.base.graph import adjacency, longest_path, reachable
-from pnp.games.dice_trip import labels as lab
-from pnp.games.dice_trip import zones
+from pnp.games.dice_trip import fit
 from pnp.games.dice_trip.geometry import Geometry
-from pnp.games.dice_trip.spec import LoadedMap, MapSpec, zone_letter
+from pnp.games.dice_trip.spec import LoadedMap, MapSpec
 from pnp.load.schema import did_you_mean, problem
 from pnp.load.source import Source
 
@@ -28,11 +28,12 @@ class Rules:
     min_path: int
 
 
-def check_map(m: LoadedMap, rules: Rules,
-              boxes: list[tuple[float, float]] | None = None) -> list[Problem]:
+def check_map(m: LoadedMap, rules: Rules, boxes: list[tuple[float, float]] | None = None,
+              others: Sequence[tuple[str, tuple[float, float]]] = ()) -> list[Problem]:
     """Every rule a map must meet, one problem per failure, at the map file's lines.
     `boxes`: the map sizes (mm) it is printed at; roads must clear other cities'
-    circles on each."""
+    circles on each, and the drawn map must fit (fit.drawn_problems; `others`: the
+    sizes it may name as having room)."""
     src, spec = m.source, m.spec
     out: list[Problem] = []
     key = ("map",)
@@ -104,7 +105,7 @@ def check_map(m: LoadedMap, rules: Rules,
 
     def geometry(w: float, h: float) -> Geometry:
         if (w, h) not in drawn:
-            drawn[(w, h)] = Geometry(spec, w, h)
+            drawn[(w, h)] = fit.drawn_geometry(src, spec, (w, h))  # as printed
         return drawn[(w, h)]
 
     crossing: set[tuple[tuple[str, str], tuple[str, str]]] = set()
@@ -131,38 +132,7 @@ def check_map(m: LoadedMap, rules: Rules,
     out.extend(_roads_through_cities(src, spec, good_roads, [
         (w, geometry(w, h)) for w, h in boxes or [(100.0, 132.0)]]))
     if not out:
-        out.extend(_labels_tied(src, spec, boxes or [(100.0, 132.0)]))
-    return out
-
-
-def _labels_tied(src: Source, spec: MapSpec, boxes: list[tuple[float, float]]) -> list[Problem]:
-    """On every printed size, each city's name is nearer to its own circle than to any
-    other by labels.MARGIN, or a leader line ties it to its circle; each zone has room
-    for its letter."""
-    out: list[Problem] = []
-    seen: set[str] = set()
-    index = {c.name: i for i, c in enumerate(spec.cities)}
-    path = src.path.resolve()
-    mtime = path.stat().st_mtime
-    zones.remember_map(path, mtime, spec)  # the drawn maps need not read the file again
-    letters = tuple((z, max((zone_letter(spec, z, lang) for lang in ("en", "de", "fr")),
-                            key=zones.letter_width)) for z in spec.zones)
-    for w, h in boxes:
-        drawn = zones.drawn_map(path, mtime, w, h)
-        geo, labels = drawn["geo"], drawn["labels"]
-        for city, label in labels.items():
-            message = lab.label_problem(label, geo)
-            if message and city not in seen:
-                seen.add(city)
-                out.append(problem(src, ("map", "cities", index[city]),
-                                   f"{message} on a {w:.0f} mm wide map"))
-        spots = zones.zone_spots(path, mtime, w, h, letters)
-        for zone, spot in spots.items():
-            if spot is None and f"zone {zone}" not in seen:
-                seen.add(f"zone {zone}")
-                out.append(problem(src, ("map", "zones", zone),
-                                   f"no free place inside zone {zone} for its letter on a "
-                                   f"{w:.0f} mm wide map"))
+        out.extend(fit.drawn_problems(src, spec, boxes or [(100.0, 132.0)], others))
     return out
 
 

@@ -8,6 +8,7 @@ import math
 from typing import TYPE_CHECKING
 
 from pnp.base.geometry import Point, clip_half_plane, segments_cross
+from pnp.games.dice_trip.coast import back_on_land, land_gap
 
 if TYPE_CHECKING:
     from pnp.games.dice_trip.spec import MapSpec
@@ -17,6 +18,7 @@ STROKE = 0.35  # the circle's line: 2 x 4.3 - 0.35 = 8.25 mm inside for two digi
 RING = 0.9  # how far a coloured city's ring reaches beyond its circle
 CLEAR = 1.8  # mm between the outer edges of two neighbouring circles
 EDGE = 1.0  # mm from the map box to the country's outline
+OFF_LAND = 1.0  # mm a circle's centre may lie off the outline (a coarse coast, a border town)
 BADGE_R = 1.75  # mm: the disc carrying a coloured city's die letter (one or two letters)
 
 
@@ -62,12 +64,14 @@ def _offset(items: list[tuple[float, float]], scale: float, size: float) -> floa
 
 
 def spread(points: dict[str, Point], radius: dict[str, float], clear: float,
-           box: tuple[float, float] | None = None, rounds: int = 400) -> dict[str, Point]:
+           box: tuple[float, float] | None = None, rounds: int = 400,
+           land: list[list[Point]] | None = None) -> dict[str, Point]:
     """Push apart circles closer than `clear` edge to edge, each as little as needed
-    (both move half the way), keeping each inside `box`; the result depends only on the
-    input."""
+    (both move half the way), keeping each inside `box`, and each centre that lies on
+    `land` (the outline's rings) on it; the result depends only on the input."""
     pos = {k: [x, y] for k, (x, y) in points.items()}
     names = sorted(pos)
+    ashore = {k: g for k in names if land and (g := land_gap(points[k], land)[0]) <= OFF_LAND}
     for _ in range(rounds):
         moved = False
         for i, a in enumerate(names):
@@ -90,6 +94,8 @@ def spread(points: dict[str, Point], radius: dict[str, float], clear: float,
             for k, p in pos.items():
                 p[0] = min(max(p[0], radius[k]), box[0] - radius[k])
                 p[1] = min(max(p[1], radius[k]), box[1] - radius[k])
+        for k, allowed in ashore.items() if moved and land else ():
+            back_on_land(pos[k], land, allowed)
         if not moved:
             break
     return {k: (round(v[0], 3), round(v[1], 3)) for k, v in pos.items()}
@@ -102,7 +108,9 @@ class Geometry:
     fine for a country. Circles closer than CLEAR are pushed apart so every circle can be
     written in; roads are checked for crossings on these drawn positions."""
 
-    def __init__(self, spec: MapSpec, width: float = 100.0, height: float = 132.0) -> None:
+    def __init__(self, spec: MapSpec, width: float = 100.0, height: float = 132.0,
+                 room: dict[str, float] | None = None) -> None:
+        """`room`: mm more kept around some circles (names that found no place)."""
         self.spec = spec
         lats = [c.lat for c in spec.cities] + [p[1] for r in spec.outline for p in r]
         lons = [c.lon for c in spec.cities] + [p[0] for r in spec.outline for p in r]
@@ -119,7 +127,9 @@ class Geometry:
         self._dy = _offset(vs + cv, self.scale, height)
         self.width, self.height = width, height
         self.raw = {c.name: self.project(c.lon, c.lat) for c in spec.cities}
-        self.pos = spread(self.raw, self.radius, CLEAR, (width, height))
+        room = room or {}
+        self.pos = spread(self.raw, {k: r + room.get(k, 0.0) for k, r in self.radius.items()},
+                          CLEAR, (width, height), land=self.outline())
         self._cells: dict[str, list[tuple[str, list[Point]]]] = {}
 
     def project(self, lon: float, lat: float) -> tuple[float, float]:

@@ -85,8 +85,7 @@ def label_problem(label: Label, geo: Geometry) -> str | None:
     circle than any other by MARGIN, or have a leader line from its circle."""
     own, other, who = nearest_circles(label.box, label.city, geo)
     if not label.placed:
-        return (f"no free place for the name {label.text!r} near its circle (give the city "
-                "a shorter `label:` or move it)")
+        return f"no free place for the name {label.text!r} near its circle"
     if label.leader is None and other - own < MARGIN - 1e-6:
         return (f"the name {label.text!r} is {own:.1f} mm from its circle and {other:.1f} mm "
                 f"from {who}'s: it needs to be {MARGIN:g} mm nearer its own, or a leader line")

@@ -35,24 +35,49 @@ def shipped_map(game_folder: Path, name: str) -> Path:
     return path
 
 
-def resolve_map(game_folder: Path, name_or_path: str) -> Path:
-    """A shipped map's name (germany) or a path to the user's own map file."""
+def resolve_map(game_folder: Path, name_or_path: str, sheet: Path | None = None) -> Path:
+    """A shipped map's name (germany) or a path to the user's own map file: on the
+    command line (--map) a path from the current folder; in a filled sheet (`sheet`, its
+    `map:`) a path from the sheet's folder that stays inside it, or the name of a map
+    file there (poland for poland.yaml)."""
     candidate = Path(name_or_path)
     if candidate.suffix in (".yaml", ".yml") or candidate.parent != Path("."):
         from pnp.load.safeio import require_file
 
         if len(name_or_path) > MAX_PATH:
             raise InputError(f"map file: the path is {too_long(name_or_path, MAX_PATH)}")
+        if sheet is not None:
+            candidate = beside_sheet(sheet, name_or_path)
         require_file(candidate, "map file")  # a folder or a FIFO is named as what it is
         return candidate
     if len(name_or_path) > MAX_NAME:  # no map has such a name, and no file could
         raise InputError(f"map '{name_or_path[:40]}…': the name is "
                          f"{too_long(name_or_path, MAX_NAME)}")
     path = shipped_map(game_folder, name_or_path)
-    if not path.is_file():
-        known = map_names(game_folder)
-        raise InputError(f"unknown map '{name_or_path}' (maps: {', '.join(known)})"
-                         f"{did_you_mean(name_or_path, known)}")
+    if path.is_file():
+        return path
+    if sheet is not None:
+        for suffix in (".yaml", ".yml"):
+            own = sheet.parent / f"{name_or_path}{suffix}"
+            if own.is_file() and is_within(own, sheet.parent):
+                return own
+    known = map_names(game_folder)
+    where = ("write its file's path from this sheet's folder (map: my-country.yaml)"
+             if sheet is not None else "give its file's path (--map my-country.yaml)")
+    raise InputError(f"unknown map '{name_or_path}' (the game's maps: {', '.join(known)})"
+                     f"{did_you_mean(name_or_path, known)}; for a map of your own, {where}")
+
+
+def beside_sheet(sheet: Path, relative: str) -> Path:
+    """A map file a filled sheet names: a path from the sheet's folder that, every link
+    followed, stays inside it (a sheet someone sends you reads no other file)."""
+    if Path(relative).is_absolute():
+        raise InputError(f"map file '{relative}': write the path from the sheet's folder "
+                         "(e.g. my-country.yaml), not from the root")
+    path = sheet.parent / relative
+    if not is_within(path, sheet.parent):
+        raise InputError(f"map file '{relative}' leads outside the sheet's folder: put the "
+                         "map beside the sheet (or in a folder below it)")
     return path
 
 

@@ -256,8 +256,16 @@ def _grown(box: Box) -> Box:
 def place_labels(geo: Geometry, width_of: Callable[[str], float]) -> dict[str, Label]:
     """Every city's name: the most crowded cities choose first, then a local search
     moves names to where they and their neighbours cost least (leader lines cost most)."""
+    placer, placed = quick_search(geo, width_of)
+    return {c: placed[c][1] for c in geo.pos}
+
+
+def quick_search(geo: Geometry, width_of: Callable[[str], float]
+                 ) -> tuple[Placer, dict[str, tuple[float, Label]]]:
+    """The placer and each city's (cost, name) as the greedy and local search leave them
+    (crowd searches further where a name has no place)."""
     placer = Placer(geo, width_of)
     room = {c: len(placer.direct(c, [])) for c in geo.pos}
     placed = placer.run(sorted(geo.pos, key=lambda c: (room[c], c)))
     placer.improve(placed)
-    return {c: placed[c][1] for c in geo.pos}
+    return placer, placed

@@ -1,7 +1,7 @@
 """Dice Trip: the game's data schema, the maps' rule checks, measured values for
 game.yaml, and the hooks a pad calls (the sheet itself: sheet; the map in use:
-selection; maps: maps, spec, checks, geometry, labels, placer, zones; scoring:
-score)."""
+selection; maps: maps, spec, checks, fit, marks, geometry, coast, labels, placer,
+crowd, zones; scoring: score)."""
 
 from __future__ import annotations
 
@@ -170,8 +170,9 @@ def _map_problems(game: Game, path: Path) -> list[Problem]:
         loaded, read = read_map(game, path)
         found = list(read)
         if loaded is not None and not found:
-            found = map_checks.check_map(loaded, map_rules(game),
-                                   printed_map_boxes(game, list(loaded.spec.dice)))
+            dice = list(loaded.spec.dice)
+            found = map_checks.check_map(loaded, map_rules(game), printed_map_boxes(game, dice),
+                                         other_map_boxes(game, dice))
             found += _die_problems(game, loaded)
         game.cache[key] = found
     return game.cache[key]
@@ -247,3 +248,28 @@ def printed_map_boxes(game: Game, dice: list[str] | None = None) -> list[tuple[f
             if box not in boxes:
                 boxes.append(box)
     return boxes
+
+
+OTHER_PAPERS = ("a4", "letter", "legal", "a3", "tabloid")  # tried in this order for room
+
+
+def other_map_boxes(game: Game, dice: list[str]) -> list[tuple[str, tuple[float, float]]]:
+    """The map boxes on every paper and sheets a page pnp prints, each with how to ask for
+    it, the papers being printed first, then the smallest: a map with no room on the
+    sizes printed names the first of these that fits it."""
+    from pnp.base.units import to_mm
+    from pnp.components.pad import sheet_box
+    from pnp.layout.options import BuildOptions
+
+    out = []
+    for paper in OTHER_PAPERS:
+        for per_page in (2, 1):
+            w, h = (to_mm(v) for v in sheet_box(BuildOptions(paper=paper), per_page))
+            layout = sheet_box_layout(game.spec.data["labels"], dice, w, h)
+            how = f"{paper.upper() if paper[0] == 'a' else paper.title()} " + \
+                ("two sheets a page" if per_page == 2 else "one sheet a page") + \
+                f" (--paper {paper} --per-page {per_page}"
+            out.append((how, (round(layout["map_w"], 2), round(layout["map_h"], 2))))
+    printed = [p for p in game.options.get("papers") or [] if p in OTHER_PAPERS]
+    return sorted(out, key=lambda o: (not any(f"--paper {p} " in o[0] for p in printed),
+                                      o[1][0] * o[1][1]))

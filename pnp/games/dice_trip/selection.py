@@ -13,11 +13,12 @@ from pnp.load.paths import game_file
 
 
 def selected_map_path(game: Game) -> Path:
-    """--map (a shipped name or the user's own file), else the game's data.map: a shipped
-    map's name or a file inside the game folder."""
+    """--map (a shipped name or the user's own file) or a filled sheet's map: (a path from
+    the sheet's folder: options["sheet"]), else the game's data.map: a shipped map's name
+    or a file inside the game folder."""
     chosen = game.options.get("map")
     if chosen:
-        return resolve_map(game.folder, str(chosen))
+        return resolve_map(game.folder, str(chosen), game.options.get("sheet"))
     name = game.spec.data.get("map")
     if isinstance(name, str) and (name.endswith((".yaml", ".yml")) or "/" in name):
         return game_file(game.folder, name, game.source, ("data", "map"))

@@ -132,6 +132,16 @@ def _clear_cache() -> None:
 _geometry.cache_clear = _clear_cache  # type: ignore[attr-defined]  # benchmarks time a cold start
 
 
+def _preview_marks(game: Game, drawn: dict[str, Any]) -> list[dict[str, Any]]:
+    """The problems boxed in red on a preview (`pnp sheets --preview`); none on a pad."""
+    if not game.options.get("preview"):
+        return []
+    from pnp.games.dice_trip.marks import drawn_marks
+
+    return [{"box": m.box, "about": m.about}
+            for m in drawn_marks(drawn["geo"], drawn["labels"], drawn["spots"])]
+
+
 def _ink_on(fill: str) -> str:
     """Black or white, whichever stands out more from `fill` in grey."""
     light = colour.lightness(colour.parse(fill))
@@ -175,7 +185,8 @@ def sheet_context(game: Game, component_id: str, lang: str,
                       round(layout["map_h"], 2), zone_letters)
     geo, labels, badges = drawn["geo"], drawn["labels"], drawn["badges"]
     tones = data["zone_tones"]
-    graph = adjacency([c.name for c in m.spec.cities], [tuple(r) for r in m.spec.roads])
+    graph = adjacency([c.name for c in m.spec.cities], [
+        (r[0], r[1]) for r in m.spec.roads if len(r) == 2 and r[0] in geo.pos and r[1] in geo.pos])
     zone_tone = {z: tones[i % len(tones)] for i, z in enumerate(m.spec.zones)}
     cities = []
     for c in m.spec.cities:
@@ -207,9 +218,11 @@ def sheet_context(game: Game, component_id: str, lang: str,
                       for z in m.spec.zones],
             "boundaries": [_path(line, False) for line in drawn["lines"]],
             "roads": [{"a": geo.pos[a], "b": geo.pos[b]} for a, b in
-                      sorted({tuple(sorted(r)) for r in m.spec.roads})],
+                      sorted({tuple(sorted(r)) for r in m.spec.roads if len(r) == 2})
+                      if a in geo.pos and b in geo.pos],  # a broken map is still previewed
             "cities": cities,
             "degree": {n: len(v) for n, v in graph.items()},
+            "marks": _preview_marks(game, drawn),
         },
         "radius": RADIUS,
         "stroke": STROKE,

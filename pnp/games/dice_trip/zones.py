@@ -10,12 +10,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.base.geometry import Box, Point, point_in_polygon
+from pnp.base.geometry import Box, Point, distance_to_segment, point_in_polygon
+from pnp.games.dice_trip.crowd import place_labels
 from pnp.games.dice_trip.geometry import BADGE_R, Geometry, badges
 from pnp.games.dice_trip.index import Boxes, Segments
 from pnp.games.dice_trip.labels import Label, circle_gap, label_width
 from pnp.games.dice_trip.maps import load_map
-from pnp.games.dice_trip.placer import place_labels
 
 if TYPE_CHECKING:
     from pnp.games.dice_trip.spec import MapSpec
@@ -24,6 +24,7 @@ ZONE_SIZES = (4.2, 3.4, 2.8)  # mm: a zone letter's font size, smaller where roo
 # mm: discs farther than this from a letter's middle cannot cut its room below the 2.5 mm
 # that counts (half a letter's box, 4.5, + 2.5 + the largest disc, 5.2)
 BUCKET = 13.0
+ROOM_STEP, ROOM_TRIES = 1.5, 3  # mm more room round a circle whose name found no place
 
 
 def letter_width(text: str, size: float = ZONE_SIZES[0]) -> float:
@@ -224,13 +225,42 @@ def forget_maps() -> None:
     _FILES.clear()
 
 
+def _road_faults(geo: Geometry) -> set[tuple[str, ...]]:
+    """The roads that cross, or pass within 0.6 mm of another city's circle (the map
+    checks' ROAD_CLEARANCE), on this drawing."""
+    roads = [(a, b) for a, b in (tuple(r) for r in geo.spec.roads) if a in geo.pos
+             and b in geo.pos]
+    out: set[tuple[str, ...]] = {(a, b, c, d) for (a, b), (c, d) in geo.crossings(roads)}
+    for a, b in roads:
+        for c, centre in geo.pos.items():
+            if c not in (a, b) and distance_to_segment(centre, geo.pos[a], geo.pos[b]) < \
+                    geo.radius[c] + 0.6:
+                out.add((a, b, c))
+    return out
+
+
 @lru_cache(maxsize=64)
 def drawn_map(path: Path, mtime: float, width: float, height: float) -> dict[str, Any]:
     """A map file drawn in a box of width x height mm: geometry, names, badges, zone areas
     and boundaries (cached by file, its time and the box: the checks and the sheets
     share it)."""
-    geo = Geometry(map_file(path, mtime), width, height)
-    return {"geo": geo, "labels": place_labels(geo, label_width), "badges": badges(geo),
+    spec = map_file(path, mtime)
+    geo = Geometry(spec, width, height)
+    labels = place_labels(geo, label_width)
+    room: dict[str, float] = {}
+    stuck = [c for c, lb in labels.items() if not lb.placed]
+    for _ in range(ROOM_TRIES if stuck else 0):  # names hemmed in: their neighbours move
+        room = {**room, **{c: room.get(c, 0.0) + ROOM_STEP for c in stuck}}
+        wider = Geometry(spec, width, height, room)
+        placed = place_labels(wider, label_width)
+        still = [c for c, lb in placed.items() if not lb.placed]
+        if len(still) < sum(not lb.placed for lb in labels.values()) and \
+                _road_faults(wider) <= _road_faults(geo):  # moved circles keep the roads good
+            geo, labels = wider, placed
+        if not still:
+            break
+        stuck = still
+    return {"geo": geo, "labels": labels, "badges": badges(geo),
             "areas": geo.zone_areas(), "lines": geo.zone_boundaries()}
 
 

@@ -3,13 +3,13 @@ board sheet."""
 
 from __future__ import annotations
 
-from pnp.games.temple import rules
+from pnp.games.temple import checks, rules
 from pnp.load.hooks import GameHooks
 
 HOOKS = GameHooks(
     data_schema=rules.DATA_SCHEMA,
     data_fields=rules.DATA_FIELDS,
     measures=rules.MEASURES,
-    checks=rules.checks,
+    checks=checks.checks,
     sheet_context=rules.sheet_context,
 )

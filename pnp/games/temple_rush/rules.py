@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pnp.base.errors import Problem
+from pnp.games.temple_rush.likeness import MIN_STUDS, distance
 from pnp.games.temple_rush.solver import canonical, fewest, mirrored, read_shape, solve
 from pnp.load.items import undrawn_choices
 from pnp.load.model import Game, Item
@@ -30,6 +31,12 @@ class Player:
     name: dict[str, str]
     mark: Literal["square", "diamond", "circle", "triangle", "ring", "cross"]  # the
     #   shape that names the colour in black and white
+
+
+@dataclass
+class Step:
+    head: str
+    text: str
 
 
 @dataclass
@@ -60,6 +67,9 @@ class Labels:
     sheet_title: str
     star: str
     player: str
+    setup: str  # the set-up card (the solo card's back): its title,
+    setup_table: Annotated[list[str], Size(3, 3)]  # its table's heads,
+    setup_steps: Annotated[list[Step], NonEmpty]  # and its points
 
 
 Length = Literal["1", "2", "3", "4"]  # a brick's length in studs: the solver's 1x1 ... 1x4
@@ -155,9 +165,11 @@ def checks(game: Game) -> list[Problem]:
         if item.custom:
             out.extend(_same_silhouette(game, item, temples, where))
         if found.bricks is None:
-            out.append(Problem("error", *where, f"temple {item.id} cannot be built from one "
-                                                f"player's 13 bricks: {found.reason}"))
-        out.extend(_cheaper_build(game, item))
+            out.append(Problem("error", str(item.source.path), _row_line(item, found.row), key,
+                               f"temple {item.id} cannot be built from one player's "
+                               f"{sum(_stock(game).values())} bricks: {found.reason}"))
+        else:
+            out.extend(_cheaper_build(game, item))
         if str(item.fields.get("points")) not in values:
             out.append(Problem("error", str(item.source.path), item.line("points"),
                                key_text(item.key + ("points",)),
@@ -210,9 +222,11 @@ def _cheaper_build(game: Game, item: Item) -> list[Problem]:
 
 def _same_silhouette(game: Game, item: Item, temples: list[Item],
                      where: tuple[str, int | None, str]) -> list[Problem]:
-    """A custom temple must be a new silhouette: not another card's, shifted or
-    mirrored."""
+    """A custom temple must be a new silhouette, not another card's shifted or mirrored
+    (an error), and should not be one a glance confuses with another's: closer than
+    MIN_STUDS studs (a warning naming both cards as printed)."""
     mine = canonical(build_of(game, item)[0])
+    near: list[Problem] = []
     for other in temples:
         if other is item or not mine:
             continue
@@ -220,9 +234,25 @@ def _same_silhouette(game: Game, item: Item, temples: list[Item],
         if theirs in (mine, mirrored(mine)):
             how = "" if theirs == mine else " mirrored"
             return [Problem("error", *where, f"temple {item.id} has the silhouette of "
-                                             f"{other.id}{how} ({other.source.path.name}): a "
+                                             f"{other.id}{how} ({printed(game, other)}): a "
                                              "custom temple needs a shape of its own")]
-    return []
+        apart = distance(mine, theirs)
+        if apart < MIN_STUDS and not near:
+            studs = "stud" if apart == 1 else "studs"
+            near.append(Problem("warning", *where, f"temple {item.id} ({printed(game, item)}) "
+                                f"is {apart} {studs} from {other.id} ({printed(game, other)}), "
+                                "as drawn or mirrored: in a race the players build one for "
+                                f"the other; make them differ by {MIN_STUDS} studs or more"))
+    return near
+
+
+def printed(game: Game, item: Item) -> str:
+    """A card as the players see it: colour, points and the id at its foot, and its file."""
+    value = game.spec.data["values"].get(str(item.fields.get("points")))
+    colour = f"the {value['name'].get('en', next(iter(value['name'].values())))} " \
+        if value else "the "
+    return (f"{colour}{item.fields.get('points')}-point card marked {item.id} at its foot, "
+            f"{item.source.path.name}")
 
 
 def describe(bricks: list[Any]) -> str:

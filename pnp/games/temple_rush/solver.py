@@ -5,25 +5,20 @@ neighbouring rows join where they overlap). The card's points are its brick coun
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 
+from pnp.games.temple_rush import why
+from pnp.games.temple_rush.search import (  # noqa: F401 (the solver's face)
+    Brick,
+    Solution,
+    TooLarge,
+    connected,
+    search,
+    segments,
+)
+
 STOCK = {4: 3, 3: 3, 2: 4, 1: 3}  # one player's 13 bricks, by length
-MAX_STEPS = 200_000  # search steps before a shape is "too large to prove"
 MAX_SECONDS = 0.8  # and wall time: every shape is answered in under a second
-
-
-@dataclass(frozen=True)
-class Brick:
-    row: int  # 0 = top row of the shape
-    start: int
-    length: int
-
-
-@dataclass
-class Solution:
-    bricks: list[Brick] | None
-    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -93,47 +88,6 @@ def shape_problem(rows: list[str]) -> str | None:
     return None
 
 
-def _segments(row: str) -> list[tuple[int, int]]:
-    out, start = [], None
-    for i, ch in enumerate(row + "."):
-        if ch == "#" and start is None:
-            start = i
-        elif ch != "#" and start is not None:
-            out.append((start, i - start))
-            start = None
-    return out
-
-
-def _compositions(length: int, left: dict[int, int]) -> Iterator[list[int]]:
-    """Ways to cut a run into bricks of 1-4 that the stock still has, longest first.
-    A generator: a long run has too many cuts to list."""
-    if length == 0:
-        yield []
-        return
-    for first in (4, 3, 2, 1):
-        if first <= length and left.get(first, 0) > 0:
-            left[first] -= 1
-            try:
-                for rest in _compositions(length - first, left):
-                    yield [first, *rest]
-            finally:
-                left[first] += 1
-
-
-def connected(bricks: list[Brick]) -> bool:
-    if not bricks:
-        return False
-    seen, stack = {0}, [0]
-    while stack:
-        a = bricks[stack.pop()]
-        for j, b in enumerate(bricks):
-            if j not in seen and abs(a.row - b.row) == 1 and \
-                    a.start < b.start + b.length and b.start < a.start + a.length:
-                seen.add(j)
-                stack.append(j)
-    return len(seen) == len(bricks)
-
-
 def solve(rows: list[str], count: int | None = None,
           stock: dict[int, int] | None = None) -> Solution:
     """A build of the shape (with exactly `count` bricks when given), or why there is none."""
@@ -149,24 +103,31 @@ def solve(rows: list[str], count: int | None = None,
     if studs > capacity:
         return Solution(None, f"it has {studs} studs; one player's bricks cover at most "
                               f"{capacity}")
-    deadline = time.monotonic() + MAX_SECONDS  # for all three searches together
+    deadline = time.monotonic() + MAX_SECONDS  # for every search below together
+    free = {k: total for k in limit}
     try:
-        found = _search(rows, count, limit, deadline)
+        found = search(rows, count, limit, deadline)
         if found is not None:
             return Solution(found)
-        free = _search(rows, count, {k: total for k in limit}, deadline)
-        if free is not None:
-            need = {k: sum(1 for b in free if b.length == k) for k in limit}
-            over = [f"{need[k]} bricks of 1x{k} (a player has {limit[k]})" for k in limit
-                    if need[k] > limit[k]]
-            return Solution(None, "it needs more bricks of one size than a player has: "
-                                  + ", ".join(over))
-        if _search(rows, None, {k: total for k in limit}, deadline) is None:
-            return Solution(None, "its parts cannot be joined into one piece")
-    except _TooLarge:
+        # the real cause, first that applies: joints, then stock, then the points
+        if search(rows, None, free, deadline) is None:
+            return why.joints(rows)
+        if count is None or search(rows, None, limit, deadline) is None:
+            return why.stock(rows, limit, deadline)
+        least = fewest(rows, limit)
+        loose = search(rows, count, free, deadline)
+    except TooLarge:
         return Solution(None, f"it is too large to prove buildable (gave up after "
                               f"{MAX_SECONDS:g} s): split it into fewer, shorter rows")
-    return Solution(None, f"no build of it uses exactly {count} bricks (its points)")
+    short = ""
+    if loose is not None:  # that count exists, beyond one player's stock
+        need = {k: sum(1 for b in loose if b.length == k) for k in limit}
+        short = " (" + ", ".join(f"{count} bricks would take {need[k]} × 1x{k}; a player "
+                                 f"has {limit[k]}" for k in limit if need[k] > limit[k]) + ")"
+    fix = (f"; the fewest that build it are {len(least)}: write points: {len(least)}"
+           if least is not None else "")
+    return Solution(None, f"no build from one player's bricks uses exactly {count} bricks "
+                          f"(its points){short}{fix}")
 
 
 def fewest(rows: list[str], stock: dict[int, int] | None = None) -> list[Brick] | None:
@@ -175,59 +136,15 @@ def fewest(rows: list[str], stock: dict[int, int] | None = None) -> list[Brick] 
     if shape_problem(rows):
         return None
     limit = STOCK if stock is None else stock
-    segments = [n for row in rows for _, n in _segments(row)]
+    runs = [n for row in rows for _, n in segments(row)]
     deadline = time.monotonic() + MAX_SECONDS
     try:
-        for count in range(sum(-(-n // 4) for n in segments), sum(limit.values()) + 1):
-            found = _search(rows, count, dict(limit), deadline)
+        for count in range(sum(-(-n // 4) for n in runs), sum(limit.values()) + 1):
+            found = search(rows, count, dict(limit), deadline)
             if found is not None:
                 return found
-    except _TooLarge:
+    except TooLarge:
         return None
     return None
 
 
-class _TooLarge(Exception):
-    """The search ran out of steps or time."""
-
-
-def _search(rows: list[str], count: int | None, stock: dict[int, int],
-            deadline: float) -> list[Brick] | None:
-    """Depth-first over every row segment's cuts; stock, count and time prune."""
-    segments = [(r, s, n) for r, row in enumerate(rows) for s, n in _segments(row)]
-    # fewest and most bricks the segments from i on can still take
-    least = [0] * (len(segments) + 1)
-    most = [0] * (len(segments) + 1)
-    for i in range(len(segments) - 1, -1, -1):
-        n = segments[i][2]
-        least[i] = least[i + 1] + -(-n // 4)
-        most[i] = most[i + 1] + n
-    left = dict(stock)
-    chosen: list[Brick] = []
-    steps = 0
-
-    def go(i: int) -> list[Brick] | None:
-        nonlocal steps
-        steps += 1
-        if steps > MAX_STEPS or (steps % 1024 == 0 and time.monotonic() > deadline):
-            raise _TooLarge
-        if count is not None and not (len(chosen) + least[i] <= count
-                                      <= len(chosen) + most[i]):
-            return None
-        if i == len(segments):
-            return list(chosen) if connected(chosen) else None
-        r, s, n = segments[i]
-        for parts in _compositions(n, left):  # holds these parts out of `left` meanwhile
-            x = s
-            added = []
-            for p in parts:
-                added.append(Brick(r, x, p))
-                x += p
-            chosen.extend(added)
-            result = go(i + 1)
-            del chosen[len(chosen) - len(added):]
-            if result is not None:
-                return result
-        return None
-
-    return go(0)
