@@ -33,14 +33,7 @@ def test_every_corpus_map_loads_with_its_source(name: str) -> None:
     assert f"`{name}.yaml`" in (CORPUS / "README.md").read_text(encoding="utf-8")
 
 
-WAITING = {("italy", "a4"): "the zone letter C is placed where a zone line crosses it "
-            "(sheet.svg.j2:13: text 'C' is crossed by a 0.50 mm line): label placement's "
-            "work, not the map's"}
-
-
-@pytest.mark.parametrize("name,paper", [
-    pytest.param(m, p, marks=pytest.mark.xfail(strict=True, reason=WAITING[(m, p)]))
-    if (m, p) in WAITING else (m, p) for m, p in EXPECTED])
+@pytest.mark.parametrize("name,paper", list(EXPECTED))
 def test_corpus_verdict(name: str, paper: str) -> None:
     path = (CORPUS / f"{name}.yaml").relative_to(ROOT)  # as a user in the project types it
     result = run_pnp("validate", "dice-trip", "--map", path, "--paper", paper)

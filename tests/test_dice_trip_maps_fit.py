@@ -34,7 +34,7 @@ def test_switzerland_fits_a4() -> None:
 
 
 def test_a_crowded_map_is_told_a_size_that_was_checked_and_it_prints(tmp_path: Path) -> None:
-    """Austria's names have no room on A4's two-up sheet (98 mm wide): each error names
+    """Austria's names have no room on A4's two-up sheet (98.5 mm wide): each error names
     the crowd and a size that fits, and printing at that size passes."""
     austria = corpus("austria")
     run = pnp("validate", "dice-trip", "--map", str(austria), "--paper", "a4")
@@ -43,7 +43,7 @@ def test_a_crowded_map_is_told_a_size_that_was_checked_and_it_prints(tmp_path: P
     assert errors, run.stderr
     for line in errors:
         assert re.search(r"^\S+austria\.yaml:\d+: map\.cities\[\d+\]: ", line), line
-        assert "hemmed in by" in line and "on a 98 mm wide map" in line, line
+        assert "hemmed in by" in line and "on a 98.5 mm wide map" in line, line
         assert "it fits on A4 one sheet a page (--paper a4 --per-page 1: a 160 mm wide map, " \
             "checked)" in line, line
     out = tmp_path / "austria.pdf"
@@ -62,7 +62,7 @@ def test_preview_of_a_failing_map_boxes_its_problems_in_red(tmp_path: Path) -> N
     pytest.importorskip("pypdfium2", reason="a preview is drawn with pypdfium2")
     from PIL import Image
 
-    from pnp.games.dice_trip import zones
+    from pnp.games.dice_trip import drawn as drawing
     from pnp.games.dice_trip.marks import drawn_marks
 
     austria = corpus("austria")
@@ -80,8 +80,11 @@ def test_preview_of_a_failing_map_boxes_its_problems_in_red(tmp_path: Path) -> N
             if all(abs(v - 185) < 14 for v in image.getpixel((x, y)))]
     x0 = min(x for x, _ in grey) / px - 0.5
     y0 = min(y for _, y in grey) / px - 0.5
-    path = austria.resolve()
-    drawn = zones.drawn_map(path, path.stat().st_mtime, 98.5, 123.9)
+    from pnp.games.dice_trip.maps import load_map
+
+    loaded = load_map(austria, [])
+    assert loaded is not None
+    drawn = drawing.drawn_map(loaded.spec, 98.5, 123.9)
     marks = [m for m in drawn_marks(drawn["geo"], drawn["labels"], {}) if m.kind == "label"]
     assert marks
     for mark in marks:  # red along each problem's box (36, 14: the map's corner)
@@ -138,3 +141,22 @@ def test_circles_pushed_apart_stay_on_the_country() -> None:
         assert geo.pos["Lille"] != geo.raw["Lille"]  # it was moved ...
         for city, p in geo.pos.items():  # ... and every circle is on France
             assert land_gap(p, geo.outline())[0] == 0.0, (city, size)
+
+
+def test_roads_are_judged_only_on_the_sizes_printed() -> None:
+    """Chile's roads were designed for one sheet a page: checked on A4's one-up map
+    (160 mm wide) no road is refused, not even for a 100 x 132 mm map nobody prints;
+    with no size given, the message names the width it judged."""
+    from pnp.games.dice_trip import checks
+    from pnp.games.dice_trip.maps import load_map
+
+    m = load_map(corpus("chile"), [])
+    assert m is not None
+    rules = checks.Rules(25, [8, 8, 9], 2, 4, 20)
+    found = checks.check_map(m, rules, [(160.0, 213.7)])
+    assert not [p.format() for p in found if p.key and p.key.startswith("map.roads")]
+    plain = [p.message for p in checks.check_map(m, rules) if "crosses road" in p.message]
+    assert plain and all("(100 mm wide)" in msg for msg in plain), plain
+    at_two_up = [p.message for p in checks.check_map(m, rules, [(98.5, 123.9)])
+                 if p.key and p.key.startswith("map.roads")]
+    assert at_two_up and all("98.5 mm wide" in msg for msg in at_two_up), at_two_up

@@ -209,6 +209,9 @@ def test_the_map_check_reports_a_name_with_no_place(tmp_path: Path) -> None:
     line = next(n for n, ln in enumerate(mine.read_text().splitlines(), 1) if "Kassel an" in ln)
     assert f"{mine}:{line}: map.cities[7]: no free place for the name 'Kassel an der Fulda" \
         in result.stderr, result.stderr
+    said = next(ln for ln in result.stderr.splitlines() if "Kassel an" in ln)
+    assert "mm long as printed, over twice the map's other names" in said, said
+    assert "hemmed in" not in said, said  # the length is the cause, not the neighbours
 
 
 def test_the_label_rule_itself() -> None:

@@ -67,7 +67,8 @@ def test_dependencies_are_exactly_what_pnp_imports() -> None:
     optional = {m for extra in PYPROJECT["project"].get("optional-dependencies", {}).values()
                 for m in (re.split(r"[<>=!~\[ ]", d)[0].lower() for d in extra)}
     optional_modules = {"pypdfium2", "pillow", "PIL",  # lazily, for export
-                        "openpyxl", "python_calamine"} & imported  # the 'sheets' extra
+                        "openpyxl", "python_calamine",  # the 'sheets' extra
+                        "pikepdf", "numpy"} & imported  # the 'shops' extra
     assert imported - optional_modules <= declared_modules | {"fontpkg_fira_sans"}, imported
     assert declared_modules - {"fontpkg_fira_sans"} <= imported  # nothing declared unused
     for module in optional_modules:

@@ -64,11 +64,16 @@ def test_crop_marks_lie_outside_every_trim(tmp_path: Path) -> None:
         inside_x = lx1 > left + 0.01 and lx0 < right - 0.01
         inside_y = ly1 > bottom + 0.01 and ly0 < top - 0.01
         assert not (inside_x and inside_y), ln
-        # and beyond the bleed: marks start at least 3 mm from the trim
+        # and beyond the bleed: marks start at least 3 mm from the trim, 1.65 mm at the
+        # sheet's left and right, where 9 cards on A4 leave room for 3 mm marks only if
+        # the bleed there gives way (the info line says so); every mark is 3 mm long
         if abs(lx0 - lx1) < 0.01:
             assert ly0 >= top + 3 * MM - 0.01 or ly1 <= bottom - 3 * MM + 0.01
+            assert ly1 - ly0 >= 3 * MM - 0.01
         else:
-            assert lx0 >= right + 3 * MM - 0.01 or lx1 <= left - 3 * MM + 0.01
+            assert lx0 >= right + 1.65 * MM - 0.01 or lx1 <= left - 1.65 * MM + 0.01
+            assert lx1 - lx0 >= 3 * MM - 0.01
+    assert "bleed 3 mm (left, right 1.65 mm)" in page.extract_text()
 
 
 def test_no_crop_marks_option(tmp_path: Path) -> None:
@@ -182,3 +187,25 @@ def test_partial_last_page_marks_only_its_cards(tmp_path: Path) -> None:
     assert (ys[1] - ys[0]) / MM == pytest.approx(88, abs=0.05)
     grey = [r for r in page.rects if r["width"] > 60 * MM]
     assert (ys[0] - min(r["y0"] for r in grey)) / MM == pytest.approx(3, abs=0.05)
+
+
+def test_every_caption_in_inches_is_the_size_printed() -> None:
+    """A description that names a size in inches ('a 3.5 x 5 inch card') names the
+    component's size (the Temple reference once said 5 x 7 in and printed 3.5 x 5)."""
+    import re
+
+    import yaml
+    from conftest import ROOT
+
+    found = 0
+    for game in (ROOT / "content").glob("*/game.yaml"):
+        for cid, comp in yaml.safe_load(game.read_text())["components"].items():
+            said = re.search(r"(\d+(?:\.\d+)?) x (\d+(?:\.\d+)?) inch", comp.get("description", ""))
+            if not said:
+                continue
+            found += 1
+            size = re.fullmatch(r"(\d+(?:\.\d+)?)mm x (\d+(?:\.\d+)?)mm", comp["size"])
+            assert size, (game, cid)
+            for inch, mm in zip(said.groups(), size.groups(), strict=True):
+                assert float(inch) * 25.4 == pytest.approx(float(mm), abs=1.0), (game.parent.name, cid)
+    assert found  # the Temple reference card

@@ -2,10 +2,11 @@
 
 The roads are the relative-neighbourhood graph of the drawn city positions (it links every
 city and no two of its roads cross), plus the shortest further Gabriel-graph links up to
---roads. They are designed on the printed map box where the map is drawn smallest (the
-game's own projection and circle spacing, on the papers and sheets a page that
-`pnp validate` / `pnp sheets` check: see printed_map_boxes), and a road is kept only if it
-crosses no other road and passes clear of every other city's circle on each printed box.
+--roads. They are designed on the map as printed (drawing.drawn_map: the game's projection,
+its circle spacing, and circles moved apart where names need room) at the box where it is
+drawn smallest, on the papers and sheets a page that `pnp validate` / `pnp sheets` check
+(printed_map_boxes); a road is kept only if it crosses no other road and passes clear of
+every other city's circle on each printed box, drawn with the roads proposed.
 Prints `roads:` YAML to paste into the map file; what `pnp validate` would still say about
 the roads goes to stderr (exit 1 then).
 
@@ -20,10 +21,12 @@ import dataclasses
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pnp.base.geometry import distance_to_segment  # noqa: E402
+from pnp.games.dice_trip import drawn as drawing  # noqa: E402
 from pnp.games.dice_trip.checks import ROAD_CLEARANCE, check_map  # noqa: E402
 from pnp.games.dice_trip.geometry import Geometry  # noqa: E402
 from pnp.games.dice_trip.maps import load_map  # noqa: E402
@@ -74,14 +77,13 @@ def _clear(road: Road, kept: list[Road], geo: Geometry) -> bool:
                >= geo.radius[n] + ROAD_CLEARANCE for n in geo.pos if n not in road)
 
 
-def propose(spec: MapSpec, boxes: list[tuple[float, float]], count: int,
+def propose(design: Geometry, drawn: list[Geometry], count: int,
             banned: frozenset[Road] = frozenset()) -> list[Road]:
-    """Up to `count` roads, each clear on every box in `boxes`: first the shortest that
-    join the network into one (as Kruskal's spanning tree), then the rest in the order of
-    `candidates` on the box where the map is drawn smallest. The other boxes' candidates
-    join in when the circles are drawn at other places there (a crowded map)."""
-    drawn = [Geometry(spec, w, h) for w, h in boxes]
-    design = min(drawn, key=lambda g: g.scale)
+    """Up to `count` roads, each clear on every placing of the circles in `drawn` (each
+    printed box's, with those its room step tried): first the shortest that join the
+    network into one (as Kruskal's spanning tree), then the rest in the order of
+    `candidates` on `design`, the map drawn on the smallest box. The other placings'
+    candidates join in when their circles lie elsewhere (a crowded map)."""
     order = [r for r in dict.fromkeys(candidates(design.pos) + [
         r for g in drawn if g is not design for r in candidates(g.pos)]) if r not in banned]
     group = {n: n for n in design.pos}
@@ -105,6 +107,14 @@ def propose(spec: MapSpec, boxes: list[tuple[float, float]], count: int,
     return sorted(tuple(sorted(r)) for r in kept)  # type: ignore[misc]
 
 
+def drawn_maps(spec: MapSpec, roads: list[Road], boxes: list[tuple[float, float]]
+               ) -> list[dict[str, Any]]:
+    """The map with these roads as `pnp sheets` draws it on each box: circles moved
+    apart where names need room (drawing.drawn_map), which the roads must then suit."""
+    with_roads = dataclasses.replace(spec, roads=[list(r) for r in roads])
+    return [drawing.drawn_map(with_roads, w, h) for w, h in boxes]
+
+
 def road_problems(m: LoadedMap, roads: list[Road], rules: object,
                   boxes: list[tuple[float, float]]) -> list:
     """What `pnp validate` says about these roads (the map's road rules, on every box)."""
@@ -115,18 +125,35 @@ def road_problems(m: LoadedMap, roads: list[Road], rules: object,
 
 def design(m: LoadedMap, boxes: list[tuple[float, float]], rules: object,
            count: int) -> tuple[list[Road], list]:
-    """Roads and what `pnp validate` still says about them: a road the map's checks
-    refuse (they may judge a size more) is left out and the rest designed again."""
+    """Roads and what `pnp validate` still says about them. They are designed on the map
+    drawn without roads (where its names need room, the circles move as they move on
+    the printed map whatever its roads: drawn.room_for), then on that drawn with them
+    too where it differs; a road the checks refuse is left out and the rest designed
+    again. The roads that leave fewest problems (names without a place count) win."""
+    bare = dataclasses.replace(m.spec, roads=[])
+    placings = {_placed(g): g for g in (drawing.drawn_map(bare, w, h)["geo"] for w, h in boxes)}
+    design_on = min(placings.values(), key=lambda g: g.scale)
     banned: set[Road] = set()
-    for _ in range(5):
-        roads = propose(m.spec, boxes, count, frozenset(banned))
+    best: tuple[int, list[Road], list] | None = None
+    for _ in range(6):
+        roads = propose(design_on, list(placings.values()), count, frozenset(banned))
         left = road_problems(m, roads, rules, boxes)
-        named = {roads[int(p.key.split("[")[1].split("]")[0])] for p in left
-                 if p.key.startswith("map.roads[")}
-        if not named:
-            return roads, left
-        banned |= {tuple(sorted(r)) for r in named}  # type: ignore[misc]
-    return roads, left
+        drawn = drawn_maps(m.spec, roads, boxes)
+        unplaced = sum(not lb.placed for d in drawn for lb in d["labels"].values())
+        if best is None or len(left) + unplaced < best[0]:
+            best = (len(left) + unplaced, roads, left)
+        new = {_placed(d["geo"]): d["geo"] for d in drawn if _placed(d["geo"]) not in placings}
+        if not left and not unplaced or not new and not left:
+            break
+        placings.update(new)  # with its roads the map is drawn elsewhere: suit that too
+        banned |= {roads[int(p.key.split("[")[1].split("]")[0])] for p in left
+                   if p.key.startswith("map.roads[")}  # the refused roads go
+    assert best is not None
+    return best[1], best[2]
+
+
+def _placed(geo: Geometry) -> tuple:
+    return (geo.width, geo.height, tuple(sorted(geo.pos.items())))
 
 
 def main() -> None:

@@ -15,6 +15,7 @@ from pnp.cli.common import (
     Flip,
     Format,
     GamesArg,
+    OwnBleedOpt,
     PageLayout,
     ReplaceOpt,
     app,
@@ -117,6 +118,7 @@ def build(
                                        "0 for none.")] = "3mm",
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks",
                                              help="Draw crop marks in the margins.")] = True,
+    own_bleed: OwnBleedOpt = False,
     duplex: Annotated[bool, typer.Option(
         "--duplex/--no-duplex", help="Duplex: each fronts page is followed by its backs "
         "page. --no-duplex puts all backs pages at the end.")] = True,
@@ -147,19 +149,18 @@ def build(
     fmt = Format(fmt).value
     paper = paper_name(paper)
     from pnp.layout.options import OVERLAP_MM, BuildOptions
+    from pnp.layout.paper import display
 
     bleed_pt = length_option("--bleed", bleed, least_mm=0, most_mm=10)
     offset = parse_offset(back_offset)
     overlap_pt = length_option("--overlap", overlap, *OVERLAP_MM)
-
     from pnp.load.content import content_root, game_folder, resolve_games, shipped_dir
     from pnp.pipeline.build import write_game
     from pnp.pipeline.jobs import Job, prepare_all
 
     opts = BuildOptions(paper=paper, bleed=bleed_pt, crop_marks=crop_marks, duplex=duplex,
-                        flip=Flip(flip).value, back_offset=offset, lang=lang,
-                        overlap=overlap_pt, layout=PageLayout(layout).value,
-                        ink_saver=ink_saver)
+                        flip=Flip(flip).value, back_offset=offset, lang=lang, overlap=overlap_pt,
+                        layout=PageLayout(layout).value, ink_saver=ink_saver, own_bleed=own_bleed)
     try:
         root = content_root(content)
         names = resolve_games(root, games or [])
@@ -189,6 +190,7 @@ def build(
         # every game of the content folder: the sound ones are built, the broken reported
         written: list[str] = []
         built: list[dict[str, object]] = []
+        refused: list[str] = []  # components the paper cannot hold, printed last
         for done in rendered:
             try:
                 result = write_game(done, out)
@@ -199,8 +201,10 @@ def build(
                 fail(exc, "nothing more was written")
             written.append(done.game_id)
             warn(result.warnings, result.game)
+            refused += [clip(p.format()) for p in result.refused]
             built.append({"game": result.game, "folder": str(result.out_dir),
-                          "files": result.files})
+                          "files": result.files,
+                          "refused": [p.as_dict() for p in result.refused]})
             if fmt == "json":
                 continue
             for f in result.files:
@@ -214,8 +218,14 @@ def build(
         fail(exc)
     if fmt == "json":
         typer.echo(to_json({"built": built}, indent=2, ensure_ascii=False))
+    if refused:  # (pnp.layout.paper.Refused: one line each, then what was built)
+        others = "; the others were" if any(b["files"] for b in built) else ""
+        typer.echo("\n".join(refused) + f"\n{len(refused)} component(s) do not fit on "
+                   f"{display(opts.sheet)} and were not built{others}", err=True)
     if failures:
         report_failures(failures, "the others were built" if built else "nothing was built")
+    if refused:
+        raise typer.Exit(EXIT_INVALID)
 
 
 def report_failures(failures: list[tuple[str, PnpError]], outcome: str) -> NoReturn:

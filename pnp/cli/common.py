@@ -137,6 +137,10 @@ LangOpt = Annotated[str | None, typer.Option(
     metavar="<code>", autocompletion=complete_langs, show_default=False,
     help="Language of printed text: one the game's game.yaml lists under languages "
          "(e.g. en, de, fr). Default: English, or the game's first language.")]
+OwnBleedOpt = Annotated[bool, typer.Option(
+    "--own-bleed", help="Give every card, tile and token its own bleed on all four sides: "
+    "a gap of twice the bleed between neighbours, cut on both sides. By default neighbours "
+    "share a cut where that saves paper, with no bleed there; this may take more sheets.")]
 CustomOpt = Annotated[list[Path] | None, typer.Option(
     "--custom", help="Extra file of your own items, e.g. custom cards: YAML "
                      "('cards: [...]') or a spreadsheet (my-cards.csv, .xlsx, .ods: a row an "

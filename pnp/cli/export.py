@@ -28,6 +28,15 @@ from pnp.cli.common import (
 FORMATS_SHOWN = "<png|tts|print-shop>"  # pnp.export.FORMATS, not imported for --help
 
 
+SHOPS_SHOWN = "<dtc|mbprint|mpc|tgc>"  # pnp.export.shops.SHOPS, not imported for --help
+
+
+def _shops(incomplete: str) -> list[str]:
+    from pnp.export.shops import SHOPS
+
+    return [s for s in SHOPS if s.startswith(incomplete)]
+
+
 def _formats(incomplete: str) -> list[str]:
     from pnp.export import FORMATS
 
@@ -56,6 +65,14 @@ def export(
         metavar="<paper>", autocompletion=complete_papers,
         help="Sheets (setup guides, score sheets) are drawn on this paper; cards, tiles, "
         "tokens and boards ignore it. " + PAPER_HELP)] = "a4",
+    shop: Annotated[str | None, typer.Option(
+        "--shop", metavar=SHOPS_SHOWN, autocompletion=_shops,
+        help="print-shop: the files one shop's published spec asks for. dtc: DriveThruCards, "
+        "PDF/X-1a:2003 in CMYK with at most 240% ink, back of each card first (needs "
+        "Ghostscript and pikepdf); mbprint: MB Print, 3 mm bleed, transparency flattened "
+        "(the same); mpc: MakePlayingCards, PNGs of 822 x 1122 px a poker card; tgc: The "
+        "Game Crafter, PNGs of 825 x 1125 px. Text inside the shop's safe area is a "
+        "warning.", show_default=False)] = None,
     lang: LangOpt = None,
     custom: CustomOpt = None,
     replace: ReplaceOpt = None,
@@ -71,6 +88,13 @@ def export(
         usage_error(f"--format must be one of {', '.join(FORMATS)} (got {fmt!r})")
     if not MIN_DPI <= dpi <= MAX_DPI:
         usage_error(f"--dpi must be between {MIN_DPI} and {MAX_DPI} (got {dpi})")
+    if shop is not None:
+        from pnp.export.shops import SHOPS
+
+        if shop not in SHOPS:
+            usage_error(f"--shop must be one of {', '.join(SHOPS)} (got {shop!r})")
+        if fmt != "print-shop":
+            usage_error(f"--shop goes with --format print-shop (got --format {fmt})")
     paper = paper_name(paper)
     from pnp.load.content import content_root, game_folder, resolve_games, shipped_dir
 
@@ -86,7 +110,8 @@ def export(
         try:
             result = export_game(
                 game_folder(root, gid), shipped_dir("templates"), out,
-                ExportOptions(fmt=fmt, dpi=dpi, bleed=bleed, paper=paper, lang=lang),
+                ExportOptions(fmt=fmt, dpi=dpi, bleed=bleed, paper=paper, lang=lang,
+                              shop=shop),
                 custom or [], replace or [],
                 (lambda m: status.update(f"exporting {m}")) if status else None)
         finally:

@@ -32,9 +32,10 @@ def sheets(
     count: Annotated[int | None, typer.Option(
         help="Number of sheets. Default: a pad as in the box (50 for Dice Trip).",
         show_default=False)] = None,
-    per_page: Annotated[int, typer.Option(
+    per_page: Annotated[int | None, typer.Option(
         "--per-page", help="2: two A5 sheets on each A4/Letter page, with a cut line; "
-        "1: one sheet filling the page.")] = 2,
+        "1: one sheet filling the page. Default: 2 where two fit (A4, Letter and larger), "
+        "else 1.", show_default=False)] = None,
     names: Annotated[str, typer.Option(help="Names printed on the sheets in turn, "
                                        "e.g. 'Ann,Ben'.")] = "",
     map_name: Annotated[str | None, typer.Option(
@@ -54,7 +55,7 @@ def sheets(
     content: ContentOpt = None,
 ) -> None:
     """Print a pad of score sheets (the map is stored once, however many sheets)."""
-    if per_page not in (1, 2):
+    if per_page not in (None, 1, 2):
         usage_error(f"--per-page must be 1 or 2 (got {per_page})")
     text_option("--names", names)
     if count is not None and not 1 <= count <= 5000:

@@ -38,6 +38,12 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
     ctx = context(game, comp, opts)
     svg = renderer.render(comp.spec.front, ctx)
     art_bleed = float(ctx["board"].get("bleed", 0.0)) * MM  # how far the art runs past trim
+    return tiled(game, comp, svg, opts, art_bleed)
+
+
+def tiled(game: Game, comp: Component, svg: str, opts: BuildOptions,
+          art_bleed: float) -> Built:
+    """The board (or a sheet too large for the paper) tiled at 100 %, and its poster."""
     store = LayerStore(game.folder)  # the poster and the tiled sheets draw the same layers
     poster, poster_record = _poster(game, comp, svg, opts, art_bleed, store)
     tiled, pages, record = board_tiles.build(game, comp, svg, opts, art_bleed, store)

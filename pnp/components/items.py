@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pnp.base.errors import ContentError
 from pnp.base.units import to_mm
 from pnp.components import spare
 from pnp.draw import spill as facespill
@@ -17,10 +16,11 @@ from pnp.draw.furniture import draw_fold_line, draw_info, draw_marks
 from pnp.draw.painter import SvgPainter
 from pnp.draw.pdf import PdfBytes, about, new_canvas
 from pnp.draw.spill import Spilled
-from pnp.layout import impose
+from pnp.layout import backs, impose
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import PdfRecord, Who
-from pnp.layout.wording import words
+from pnp.layout.paper import Paper, Refused, laid_out, refusal
+from pnp.layout.wording import bleed_words, words
 from pnp.load.model import Component, Game, Item
 from pnp.render.faces import item_size, iter_faces, printed_items, render_faces
 from pnp.render.layers import Face
@@ -75,16 +75,16 @@ def _planned(planner: Any, game: Game, comp: Component, opts: BuildOptions,
     try:
         return planner(*opts.page_size, w, h, opts.bleed,
                        gutter_only=comp.spec.shape == "circle", count=count,
+                       full_bleed=opts.own_bleed,
                        landscape=opts.sheet.landscape)
-    except ValueError as exc:
-        raise _too_small(game, comp, exc) from exc
+    except ValueError as exc:  # a paper too small: one line, the papers that hold them
+        def fits(on: Paper) -> bool:
+            return laid_out(planner, on, w, h, opts.bleed, gutter_only=comp.spec.shape ==
+                            "circle", full_bleed=opts.own_bleed)
 
-
-def _too_small(game: Game, comp: Component, exc: ValueError) -> ContentError:
-    """A paper too small for the items: an error at the component's size."""
-    return ContentError(str(exc), game.source.path,
-                        game.source.line(("components", comp.id, "size")),
-                        f"components.{comp.id}.size")
+        raise Refused(refusal(comp.spec.title, opts.sheet, fits, str(exc)), game.source.path,
+                      game.source.line(("components", comp.id, "size")),
+                      f"components.{comp.id}.size") from exc
 
 
 def _parsed(painter: SvgPainter, comp: Component, faces: Iterable[tuple[Item, str, str | None]],
@@ -139,14 +139,17 @@ def _build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     deferred: list[list] = []
     say = words(opts.lang)
 
-    def furniture(side: str, page: impose.Layout) -> impose.Band | None:
+    def furniture(side: str, page: impose.Layout,
+                  offset: tuple[float, float] = (0.0, 0.0)) -> impose.Band | None:
+        """Crop marks (moved by `offset` with the backs) and the info line."""
         band = impose.info_band(page)
         if opts.crop_marks:
-            draw_marks(painter, impose.crop_marks(page, band))
+            draw_marks(painter, backs.moved_marks(impose.crop_marks(page, band), page, band,
+                                                  offset))
         if band:
             info = (f"{game.spec.name} · {comp.spec.title_in(opts.lang)} · {side} · "
                     f"{say['page']} {page_no}/{total_pages} · {to_mm(w):g}×{to_mm(h):g} mm, "
-                    f"{say['bleed']} {to_mm(opts.bleed):g} mm")
+                    f"{bleed_words(say, to_mm(opts.bleed), page)}")
             draw_info(painter, band, info)
         return band
 
@@ -184,14 +187,13 @@ def _build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
         nonlocal page_no
         page_no += 1
         page = impose.subset(layout, len(chunk))
-        backs = [impose.back_slot(slot, page, opts.flip, opts.back_offset)
-                 for slot in page.slots]
+        backs_page = backs.backs_layout(page, opts.flip, opts.back_offset)
         guest_backs = spare.back_slots([s for s, _ in extras.placed], page, opts.flip,
                                        opts.back_offset)
-        draw_backs(chunk, backs, guest_backs, not impose.mirrors_x(page, opts.flip), last)
+        draw_backs(chunk, list(backs_page.slots), guest_backs,
+                   not backs.mirrors_x(page, opts.flip), last)
         furniture(say["backs_flip"].format(edge=say[f"edge_{opts.flip}"]),
-                  replace(page, slots=tuple(impose.back_slot(s, page, opts.flip, (0.0, 0.0))
-                                            for s in page.slots)))
+                  backs.backs_layout(page, opts.flip), opts.back_offset)
         painter.show_page()
 
     def folded_page(chunk: list, fold: gutterfold.FoldLayout, last: bool) -> None:

@@ -4,10 +4,13 @@ name, or a filled sheet's values) is new.
 
 A sheet is laid out for the paper it is printed on, never scaled: its template gets the
 box it may fill (`page.w` x `page.h`, mm), inside the printable area and above the info
-line."""
+line. That box is at least the one a sheet is designed for (two a page on A4 and on
+Letter, each side the smaller): two a page where two such boxes fit, else one, else the
+pad is refused, naming the smallest paper that holds it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pnp.base.units import MM, to_mm
@@ -19,6 +22,7 @@ from pnp.draw.pdf import PdfBytes, about, new_canvas
 from pnp.layout.impose import BAND, PRINT_MARGIN, Band
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import Who
+from pnp.layout.paper import DESIGN, Refused, refusal
 from pnp.layout.wording import words
 from pnp.load.hooks import hooks_for
 from pnp.load.model import Component, Game
@@ -38,6 +42,44 @@ def sheet_box(opts: BuildOptions, per_page: int) -> tuple[float, float]:
     """The size (points) a sheet's template draws, the same for every slot."""
     page_w, page_h = page_size(opts, per_page)
     return page_w / per_page - 2 * SHEET_MARGIN, page_h - SHEET_MARGIN - FOOTER
+
+
+def design_box() -> tuple[float, float]:
+    """The smallest box (points) a sheet is designed for: two a page on A4 and Letter."""
+    boxes = [sheet_box(BuildOptions(paper=name), 2) for name in DESIGN]
+    return min(b[0] for b in boxes), min(b[1] for b in boxes)
+
+
+def holds(opts: BuildOptions, per_page: int) -> bool:
+    w, h = sheet_box(opts, per_page)
+    least_w, least_h = design_box()
+    return w >= least_w - 0.01 and h >= least_h - 0.01
+
+
+def default_per_page(opts: BuildOptions) -> int:
+    return 2 if holds(opts, 2) else 1
+
+
+def choose_per_page(game: Game, comp: Component, opts: BuildOptions,
+                    asked: int | None = None) -> int:
+    """Sheets a page: as asked (--per-page), else two where two fit, else one; a paper
+    that holds not even one (or not the two asked for) is refused in one line."""
+    if asked in (1, 2) and holds(opts, asked):
+        return asked
+    if asked is None and holds(opts, 2):
+        return 2
+    if asked is None and holds(opts, 1):
+        return 1
+    want = asked or 1
+    w, h = (to_mm(v) for v in sheet_box(opts, want))
+    least = " x ".join(f"{to_mm(v):.1f}" for v in design_box())
+    what = f"{comp.spec.title}, two a page" if want == 2 else comp.spec.title
+    why = f"a sheet would be {w:.1f} x {h:.1f} mm, under the {least} mm it is designed for"
+    if want == 2 and holds(opts, 1):
+        why += "; one a page fits (--per-page 1)"
+    key = ("components", comp.id)
+    raise Refused(refusal(what, opts.sheet, lambda p: holds(replace(opts, paper=p.name), want),
+                          why), game.source.path, game.source.line(key), f"components.{comp.id}")
 
 
 def context(game: Game, comp: Component, opts: BuildOptions, per_page: int) -> dict[str, Any]:
@@ -72,7 +114,7 @@ def players(game: Game) -> list[dict[str, Any]]:
 
 
 def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> Built:
-    per_page = int(game.options.get("per_page") or 2)
+    per_page = choose_per_page(game, comp, opts, game.options.get("per_page"))
     overlays = players(game)
     sheet_svg, overlay_svgs = render_svgs(game, comp, renderer, opts, overlays, per_page)
     page_w, page_h = page_size(opts, per_page)

@@ -1,8 +1,17 @@
 """One-off sheets (setup guides, references): one template, one page (or the few pages
-its game's sheet context asks for: a booklet), generated data."""
+its game's sheet context asks for: a booklet), generated data.
+
+A sheet is designed for A4 and Letter (paper.design_size). On a paper at least that
+large its template lays it out for the paper. On a smaller one it is laid out on a page
+of the paper's shape and shrunk onto the paper's printable area, as long as its smallest
+text stays readable; a sheet other pieces must fit on (a board: a `space` of the game's
+preflight fits) is tiled at 100 % instead, and a sheet of pieces (a `piece` of them) is
+laid out for the paper itself. What cannot be printed at all is refused in one line that
+names the smallest paper it needs (paper.Refused)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pnp.base.units import MM, to_mm
@@ -13,12 +22,27 @@ from pnp.draw.pdf import PdfBytes, about, new_canvas
 from pnp.layout.impose import BAND, PRINT_MARGIN, Band
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import Who
+from pnp.layout.paper import Paper, Refused, design_size, refusal, scaled_page
 from pnp.layout.wording import words
 from pnp.load.hooks import hooks_for
 from pnp.load.model import Component, Game
+from pnp.render.layers import Face
 from pnp.render.templates import Renderer
 
 FOOTER = PRINT_MARGIN + BAND + 2 * MM  # kept free at the bottom for the info line
+READABLE = 6.0  # pt: preflight's smallest readable text (text_checks.MIN_TEXT)
+
+
+@dataclass(frozen=True)
+class SheetFit:
+    """How a sheet goes on the paper: laid out for it ('page'), laid out larger and
+    shrunk by `scale` ('scaled'), or drawn at 100 % on a page of the design's size and
+    tiled ('tiled'); `w` x `h` (points) is the page its template lays out."""
+
+    how: str
+    w: float
+    h: float
+    scale: float = 1.0
 
 
 def page_size(comp: Component, opts: BuildOptions) -> tuple[float, float]:
@@ -26,8 +50,28 @@ def page_size(comp: Component, opts: BuildOptions) -> tuple[float, float]:
     return (h, w) if comp.spec.orientation == "landscape" else (w, h)
 
 
-def context(game: Game, comp: Component, opts: BuildOptions) -> dict[str, Any]:
+def _role(game: Game, comp: Component) -> str:
+    """'space' when pieces must fit on this sheet, 'piece' when it holds pieces."""
+    fits = game.spec.preflight.fits
+    if any(f.space.split(":")[0] == comp.id for f in fits):
+        return "space"
+    return "piece" if any(f.piece.split(":")[0] == comp.id for f in fits) else ""
+
+
+def sheet_fit(game: Game, comp: Component, opts: BuildOptions) -> SheetFit:
     w, h = page_size(comp, opts)
+    dw, dh = design_size(comp.spec.orientation == "landscape")
+    role = _role(game, comp)
+    if (w >= dw - 0.01 and h >= dh - 0.01) or role == "piece":
+        return SheetFit("page", w, h)
+    if role == "space":
+        return SheetFit("tiled", dw, dh)
+    return SheetFit("scaled", *scaled_page(w, h, dw, dh, PRINT_MARGIN, FOOTER))
+
+
+def context(game: Game, comp: Component, opts: BuildOptions) -> dict[str, Any]:
+    fit = sheet_fit(game, comp, opts)
+    w, h = fit.w, fit.h
     hook = hooks_for(game.id).sheet_context
     extra: dict[str, Any] = {}
     if hook is not None:
@@ -65,22 +109,108 @@ def printed_pages(game: Game, comp: Component, opts: BuildOptions) -> tuple[int,
 
 
 def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> Built:
+    said = len(renderer.overflows)
+    try:
+        return _build(game, comp, renderer, opts)
+    except Refused:  # what its texts would overflow on this paper is no longer news
+        del renderer.overflows[said:]
+        raise
+
+
+def _build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> Built:
     w, h = page_size(comp, opts)
+    fit = sheet_fit(game, comp, opts)
     ctx = context(game, comp, opts)
+    if fit.how == "tiled":
+        return _tiled(game, comp, renderer.render(comp.spec.front, ctx), opts)
     count = page_count(ctx)
     buf = PdfBytes()
     canvas = new_canvas(buf, w, h, about(game, comp, opts.lang))
     painter = SvgPainter(canvas, game.folder, component=comp.id)
+    s = fit.scale
     for number in range(1, count + 1):
         if count > 1:
             ctx["page"].update(number=number, count=count)
         face = painter.parse(renderer.render(comp.spec.front, ctx), comp.spec.front)
-        painter.draw(face, 0, 0, role="sheet", who=Who(comp.id, side="sheet",
-                                                       template=comp.spec.front))
+        if s < 1:
+            _readable(game, comp, opts, painter, face, s)
+        elif fit.how == "page" and _spills(painter, face, w, h):
+            _refuse_spill(game, comp, renderer, opts)
+        # the printable area of the page laid out lands on the paper's
+        painter.draw(face, PRINT_MARGIN * (1 - s), FOOTER * (1 - s), scale=s, role="sheet",
+                     who=Who(comp.id, side="sheet", template=comp.spec.front))
         band = Band(10 * MM, PRINT_MARGIN, False, w - 20 * MM, BAND)  # templates keep FOOTER free
+        shrunk = f" · the design at {s:.0%}" if s < 1 else ""
         draw_info(painter, band, f"{game.spec.name} · {comp.spec.title_in(opts.lang)} · "
                                  f"{words(opts.lang)['page']} {number}/{count} · "
-                                 f"{opts.sheet.label}")
+                                 f"{opts.sheet.label}{shrunk}")
         painter.show_page()
     data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
     return Built(data, 1, count, count > 1, 1, records=[record])
+
+
+def _readable(game: Game, comp: Component, opts: BuildOptions, painter: SvgPainter,
+              face: Face, scale: float) -> None:
+    """Refuse a sheet whose smallest text, shrunk by `scale`, would be too small to read,
+    naming the papers on which it is not."""
+    sizes = [t.size for key in face.layers for t in painter.layer_map(key).texts]
+    if not sizes:
+        return
+    smallest = min(sizes)
+    least = max(READABLE, comp.spec.preflight.min_text or 0.0)
+    if smallest * scale >= least - 0.01:
+        return
+    landscape = comp.spec.orientation == "landscape"
+
+    def fits(on: Paper) -> bool:
+        pw, ph = on.portrait_size
+        pw, ph = (ph, pw) if landscape else (pw, ph)
+        dw, dh = design_size(landscape)
+        return smallest * scaled_page(pw, ph, dw, dh, PRINT_MARGIN, FOOTER)[2] >= least - 0.01
+
+    key = ("components", comp.id)
+    raise Refused(refusal(comp.spec.title, opts.sheet, fits,
+                          f"shrunk to {scale:.0%}, its {smallest:.3g} pt text would print at "
+                          f"{smallest * scale:.1f} pt, under {least:g} pt"),
+                  game.source.path, game.source.line(key), f"components.{comp.id}")
+
+
+def _spills(maps: Any, face: Face, w: float, h: float) -> bool:
+    """Whether anything on a sheet of pieces, laid out for a paper smaller than its
+    design, lies outside the printable area (the pieces need more room)."""
+    if w >= design_size(w > h)[0] - 0.01 and h >= design_size(w > h)[1] - 0.01:
+        return False
+    m = PRINT_MARGIN - 0.1
+    for key in face.layers:
+        box = maps.layer_map(key).ink_box()
+        if box and (box[0] < m or box[1] < FOOTER - 0.1 or box[2] > w - m or box[3] > h - m):
+            return True
+    return False
+
+
+def _refuse_spill(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> None:
+    """A sheet of pieces with no room on the paper: refused, naming the papers (each laid
+    out and measured) that hold it."""
+    from dataclasses import replace
+
+    from pnp.render.layers import LayerStore
+
+    def fits(on: Paper) -> bool:
+        there = replace(opts, paper=on.name)
+        face = (store := LayerStore(game.folder)).parse(
+            renderer.render(comp.spec.front, context(game, comp, there)), comp.spec.front)
+        return not _spills(store, face, *page_size(comp, there))
+
+    key = ("components", comp.id)
+    raise Refused(refusal(comp.spec.title, opts.sheet, fits, "its pieces, at 100 %, need more "
+                          "room than the paper's printable area"),
+                  game.source.path, game.source.line(key), f"components.{comp.id}")
+
+
+def _tiled(game: Game, comp: Component, svg: str, opts: BuildOptions) -> Built:
+    """A sheet pieces must fit on, too large for the paper: at 100 % on pages that
+    overlap, with assembly marks and an index page, and a one-page poster (as a board
+    is)."""
+    from pnp.components import board
+
+    return board.tiled(game, comp, svg, opts, 0.0)

@@ -6,16 +6,16 @@ go on its last page. Guests that do not all fit there are printed on their own, 
 component (the build falls back to that).
 
 The host is cut along straight lines through the whole sheet (every crop mark's line),
-empty slots included, so a guest is first placed between those lines (`cells`): cutting
-the host's columns and rows never cuts a guest. Guests that do not fit those cells (one
-wider than a host's slot) are centred in the free space instead, across its lines."""
+empty slots included, so a guest is placed between those lines (`cells`): cutting the
+host's columns and rows never cuts a guest. Guests that do not fit those cells (one
+wider than a host's slot) are not placed: they print on their own pages."""
 
 from __future__ import annotations
 
 import math
 
 from pnp.base.units import MM
-from pnp.layout import impose
+from pnp.layout import backs, impose
 from pnp.layout.impose import Layout, Slot
 
 GUEST_BLEED = 1.0 * MM  # round tokens cut with scissors: a thin ring of bleed is enough
@@ -73,9 +73,9 @@ def place(layout: Layout, used: int, count: int, w: float, h: float,
           bleed: float = GUEST_BLEED) -> list[Slot] | None:
     """Trim slots for `count` guests of w×h (with `bleed` each side) in the empty slots of
     a page holding `used` host items, a small grid centred in each of the `cells` between
-    the host's cut lines, else in each of the `free_rects`; None if they do not all fit."""
-    return _fill(cells(layout, used), count, w, h, bleed) or \
-        _fill(free_rects(layout, used), count, w, h, bleed)
+    the host's cut lines; None if they do not all fit there (then they are printed on
+    their own: a guest across a cut line would be cut in two)."""
+    return _fill(cells(layout, used), count, w, h, bleed)
 
 
 def _fill(rects: list[tuple[float, float, float, float]], count: int, w: float, h: float,
@@ -105,4 +105,4 @@ def _fill(rects: list[tuple[float, float, float, float]], count: int, w: float, 
 def back_slots(slots: list[Slot], layout: Layout, flip: str,
                offset: tuple[float, float]) -> list[Slot]:
     """Where each guest's back goes on the host's backs page."""
-    return [impose.back_slot(s, layout, flip, offset) for s in slots]
+    return [backs.back_slot(s, layout, flip, offset) for s in slots]

@@ -19,7 +19,9 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.draw import resources as pdfcheck
+from pnp.draw import upright
 from pnp.draw.pdf import encode_last_page, end_form
+from pnp.layout.impose import PRINT_MARGIN
 from pnp.layout.pages import (
     WATCH_PAGES,
     Furniture,
@@ -48,6 +50,9 @@ class SvgPainter:
         self._uses: dict[str, int] = {}
         self._forms: dict[str, str] = {}
         self._repeats: dict[Hashable, tuple[list[str], list[Furniture]]] = {}
+        self._form_text: dict[str, int] = {}  # form name: bytes of text it shows
+        self._turned = False  # this page has a face drawn upside down
+        self._text_in_forms = 0  # bytes of text this page shows through forms
         self.pages: list[PageRecord] = []
         self._page: PageRecord | None = None
         watch = WATCH_PAGES.get()
@@ -110,15 +115,18 @@ class SvgPainter:
         if rotate180:
             c.translate(face.width, face.height)
             c.rotate(180)
+            self._turned = True
         for key in face.layers:
             at = self.layers.moved.get(key)
             if at is not None:  # an icon: the one form of its drawing, moved to its place
                 c.saveState()
                 c.translate(at[1], at[2])
                 c.doForm(self._form(at[0]))
+                self._text_in_forms += self._form_text[self._forms[at[0]]]
                 c.restoreState()
             elif self._uses.get(key, 0) > 1:
                 c.doForm(self._form(key))
+                self._text_in_forms += self._form_text[self._forms[key]]
             else:
                 self._paint(key)
         c.restoreState()
@@ -146,6 +154,11 @@ class SvgPainter:
     def show_page(self) -> None:
         page = self._record()
         self._page = None
+        if self._turned:  # Ghostscript would turn it back: pnp.draw.upright
+            text = self._text_in_forms + upright.text_bytes(self.canvas._code)
+            upright.hold_upright(self.canvas, text + 1, PRINT_MARGIN + 1,
+                                 page.height - PRINT_MARGIN - 2)  # the top-left corner
+        self._turned, self._text_in_forms = False, 0
         self.canvas.showPage()
         encode_last_page(self.canvas)
         if self._watch is not None:
@@ -208,6 +221,7 @@ class SvgPainter:
             w, h = self.layers.size[key]  # the face's box: a board is larger than any page
             self.canvas.beginForm(name, 0, 0, w, h)
             self._paint(key)
+            self._form_text[name] = upright.text_bytes(self.canvas._code)
             end_form(self.canvas)
             self._forms[key] = name
         return self._forms[key]

@@ -30,6 +30,7 @@ class ExportOptions:
     bleed: bool = True  # png: trim plus bleed, or the trim alone
     paper: str = "a4"  # sheets are laid out for a paper; items ignore it
     lang: str | None = None
+    shop: str | None = None  # print-shop: a key of pnp.export.shops.SHOPS
 
 
 @dataclass
@@ -45,6 +46,12 @@ def check_options(opts: ExportOptions) -> None:
         raise InputError(f"--format must be one of {', '.join(FORMATS)} (got {opts.fmt!r})")
     if not MIN_DPI <= opts.dpi <= MAX_DPI:
         raise InputError(f"--dpi must be between {MIN_DPI} and {MAX_DPI} (got {opts.dpi})")
+    if opts.shop is not None:
+        from pnp.export.shops import SHOPS
+
+        if opts.fmt != "print-shop" or opts.shop not in SHOPS:
+            raise InputError(f"--shop takes {', '.join(SHOPS)} with --format print-shop "
+                             f"(got --shop {opts.shop} with --format {opts.fmt})")
 
 
 def export_game(folder: Path, templates_root: Path, out_root: Path, opts: ExportOptions,
@@ -96,14 +103,10 @@ def export_game(folder: Path, templates_root: Path, out_root: Path, opts: Export
                 **({"pdfs": summary["pdfs"]} if summary["pdfs"] else {}),
                 "files": [name for name, _ in files]}
     else:
-        from pnp.export import printshop
+        from pnp.export import shops
 
-        files, described = printshop.export(game.folder, parts)
-        lines = [f"{d['path']}: {_n(d['pages'], 'page')} ({_n(d['items'], 'item')}, "
-                 f"{d['order']}), "
-                 f"{d['trim_mm'][0]:g} x {d['trim_mm'][1]:g} mm + {d['bleed_mm']:g} mm bleed"
-                 for d in described]
-        meta = {"files": described}
+        files, described, lines = shops.export(game.folder, parts, opts.shop, notes)
+        meta = {**({"shop": opts.shop} if opts.shop else {}), "files": described}
     if not files or [name for name, _ in files] == [f"{game.id}.json"]:
         notes.append(f"{game.id} has nothing to export as {opts.fmt} (print-shop takes "
                      "cards, tiles, tokens and boards; tts leaves out score pads)")

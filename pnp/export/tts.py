@@ -13,9 +13,20 @@ with its own images: TTS's guide prefers tiles to tokens, and a tile carries bot
 A sheet of several pages (a booklet) is a `Custom_PDF` of the PDF `pnp build` prints,
 which TTS shows a page at a time.
 
-Sizes: TTS shows a card at scale 1 at about 3.5 in tall and a tile at scale 1 at about
-1.32 in (measured by players; TTS does not document it), so the scales below keep every
-piece in proportion to a poker card. The JSON is the same for the same input and --out."""
+Sizes and proportions: a Custom_Tile with `CustomTile.Stretch: true` is a square and its
+image is stretched onto it ("Stretch Aspect Ratio: If the source image is stretched to make
+for a symmetrical tile", kb.tabletopsimulator.com/custom-content/custom-tile), and a save
+may scale an object "separately in each axis" (the Save File Format page). So every tile
+keeps `Stretch: true` and carries its proportions in `Transform.scaleX` (the image's width)
+and `scaleZ` (its height): the board, sheets, player boards and pawns load at their true
+proportions, as public saves do (SCED's 25 x 2.26 panel tile). `Stretch: false` would let
+TTS size the tile from the image instead, but neither the docs nor the saves (which record
+`WidthScale: 0` for such tiles) say which side it keeps, so the size would be a guess.
+A card's proportions come from its sheet's grid ("Decks can be square or rectangular,
+depending on dimensions of card sheet", Custom Deck). TTS shows a card at scale 1 at
+about 3.5 in tall and a tile at scale 1 at about 1.32 in a side (measured by players; TTS
+does not document it), so the scales below keep every piece in proportion to a poker card.
+The JSON is the same for the same input and --out."""
 
 from __future__ import annotations
 
@@ -31,7 +42,7 @@ from pnp.export.draw import Page, faces_pdf, new_image, page_sizes, pixels, png_
 MAX_SIDE = 4096  # px, a sheet or an image
 COLS, ROWS = 10, 7  # the largest custom-deck grid
 CARD_HEIGHT_IN = 3.5  # a card at scale 1
-TILE_HEIGHT_IN = 1.318  # a tile at scale 1
+TILE_SIDE_IN = 1.318  # a tile at scale 1 (a square, with Stretch)
 THICKNESS = 0.1
 
 
@@ -51,10 +62,18 @@ class _Guids:
             n += 1
 
 
-def _transform(x: float, z: float, scale: float, face_down: bool = False) -> dict[str, float]:
+def _transform(x: float, z: float, scale: float, face_down: bool = False,
+               scale_z: float | None = None) -> dict[str, float]:
+    """A uniform `scale`, or `scale` across (X) and `scale_z` along (Z) for a tile."""
     return {"posX": round(x, 3), "posY": 1.0, "posZ": round(z, 3), "rotX": 0.0,
             "rotY": 180.0 if face_down else 0.0, "rotZ": 180.0 if face_down else 0.0,
-            "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
+            "scaleX": round(scale, 4), "scaleY": 1.0,
+            "scaleZ": round(scale if scale_z is None else scale_z, 4)}
+
+
+def _tile_transform(x: float, z: float, size: tuple[float, float]) -> dict[str, float]:
+    """A square Stretch tile scaled to `size` (points, width x height) in each axis."""
+    return _transform(x, z, size[0] / 72 / TILE_SIDE_IN, scale_z=size[1] / 72 / TILE_SIDE_IN)
 
 
 def _object(name: str, guid: str, nickname: str, transform: dict[str, float],
@@ -80,6 +99,16 @@ def card_pixels(trim: tuple[float, float], dpi: int, cols: int, rows: int) -> tu
     w, h = pixels(trim[0], dpi), pixels(trim[1], dpi)
     scale = min(1.0, MAX_SIDE / (cols * w), MAX_SIDE / (rows * h))
     return max(1, math.floor(w * scale)), max(1, math.floor(h * scale))
+
+
+def tile_pixels(trim: tuple[float, float], dpi: int) -> tuple[int, int]:
+    """A tile image's pixels: the short side at `dpi` (less if the long side would pass
+    4096 px), the long side from it at the trim's proportions. Rounding each side on its
+    own would put an 8.5 x 36.4 mm pawn at 33 x 143 px (1.2 % off its shape) at 100 dpi."""
+    short, long = sorted(trim)
+    a = max(1, pixels(short, min(dpi, MAX_SIDE * 72 / long)))
+    b = min(MAX_SIDE, max(1, math.floor(a * long / short + 0.5)))
+    return (a, b) if trim[0] <= trim[1] else (b, a)
 
 
 class _Layout:
@@ -125,11 +154,11 @@ def export(folder: Path, parts: list[Part], dpi: int, game_id: str,
                 objects.append(obj)
             decks.append(described["summary"])
         elif part.kind in ITEM_KINDS or part.kind == "board":
-            made, tiles = _tiles(folder, part, dpi, uri, guid)
+            made, tiles, shown = _tiles(folder, part, dpi, uri, guid)
             files += made
             for tile in tiles:
-                x, z = layout.place(w_in, h_in)
-                tile["Transform"] = _transform(x, z, h_in / TILE_HEIGHT_IN)
+                x, z = layout.place(shown[0] / 72, shown[1] / 72)
+                tile["Transform"] = _tile_transform(x, z, shown)
                 tile["Locked"] = part.kind == "board"
                 objects.append(tile)
         elif part.kind == "sheet" and part.pdf is not None:
@@ -141,7 +170,7 @@ def export(folder: Path, parts: list[Part], dpi: int, game_id: str,
                 pdfs.append({"component": part.comp_id, "path": name, "pages": len(sizes)})
                 x, z = layout.place(pw / 72, ph / 72)
                 objects.append(_object("Custom_PDF", guid(name), part.title, _transform(
-                    x, z, ph / 72 / TILE_HEIGHT_IN), CustomPDF={
+                    x, z, ph / 72 / TILE_SIDE_IN), CustomPDF={
                         "PDFUrl": uri(name), "PDFPassword": "", "PDFPage": 0,
                         "PDFPageOffset": 0}))
                 continue
@@ -149,9 +178,10 @@ def export(folder: Path, parts: list[Part], dpi: int, game_id: str,
             size = (max(1, math.floor(pw * scale)), max(1, math.floor(ph * scale)))
             name = f"{part.name}/{part.name}.png"
             files.append((name, png_bytes(next(rasterize(part.pdf, [(*size, scale)])))))
-            x, z = layout.place(pw / 72, ph / 72)
+            shown = (size[0] / scale, size[1] / scale)  # points the image covers
+            x, z = layout.place(shown[0] / 72, shown[1] / 72)
             objects.append(_tile(part, name, None, uri, guid(name), part.title,
-                                 _transform(x, z, ph / 72 / TILE_HEIGHT_IN)))
+                                 _tile_transform(x, z, shown)))
     save = {"SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "",
             "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
             "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "",
@@ -220,11 +250,12 @@ def _deck(folder: Path, part: Part, dpi: int, first: int, uri, guid) -> tuple:
     return files, {"objects": objects, "summary": summary}, first + len(chunks)
 
 
-def _tiles(folder: Path, part: Part, dpi: int, uri, guid) -> tuple[list, list]:
-    """One image per face (at most 4096 px a side) and one Custom_Tile per printed copy."""
-    w, h = pixels(part.trim[0], dpi), pixels(part.trim[1], dpi)
-    scale = min(1.0, MAX_SIDE / max(w, h))
-    size = (max(1, math.floor(w * scale)), max(1, math.floor(h * scale)))
+def _tiles(folder: Path, part: Part, dpi: int, uri, guid) -> tuple[list, list, tuple]:
+    """One image per face (at most 4096 px a side), one Custom_Tile per printed copy, and
+    the size (points) the images cover: the trim's width, and the height their whole
+    pixels cover at that scale (within half a pixel of the trim), so a tile scaled to it
+    shows its image undistorted."""
+    size = tile_pixels(part.trim, dpi)
     shared = part.shared_back
     jobs = [(f"{part.name}/{e.name}-front.png", e.front, part.front_origin)
             for e in part.entries]
@@ -242,7 +273,7 @@ def _tiles(folder: Path, part: Part, dpi: int, uri, guid) -> tuple[list, list]:
         nickname, notes = _names(entry)
         tiles.append(_tile(part, f"{part.name}/{entry.name}-front.png", back, uri,
                            guid(f"{part.name}/{k}"), nickname, {}, GMNotes=notes))
-    return files, tiles
+    return files, tiles, (part.trim[0], size[1] * part.trim[0] / size[0])
 
 
 def _names(entry: Entry) -> tuple[str, str]:

@@ -35,6 +35,7 @@ from pnp.layout.impose import (
     Mark,
     Slot,
     info_band,
+    mark_room,
     orientations,
     subset,
     too_small,
@@ -103,14 +104,16 @@ class FoldLayout:
 
 def plan(page_w: float, page_h: float, item_w: float, item_h: float, bleed: float,
          gutter_only: bool = False, count: int | None = None,
-         landscape: bool = False) -> FoldLayout:
+         landscape: bool = False, full_bleed: bool = False) -> FoldLayout:
     """The gutter-fold layout that needs the fewest sheets for `count` items (else holds
     the most), both halves' art SIDE_MARGIN from the paper edges and FOLD_CLEAR from
-    the fold, with room for the info band; ValueError when none fits."""
-    gutters = [2 * bleed] if gutter_only else [2 * bleed, 0.0]
+    the fold, with room for the info band and crop marks (impose.mark_room, which
+    `full_bleed` forbids to cut back the bleed); ValueError when none fits."""
+    gutters = [2 * bleed] if gutter_only or full_bleed else [2 * bleed, 0.0]
     candidates = [c for pw, ph in orientations(page_w, page_h, landscape)
                   for vertical in (True, False) for gutter in gutters
-                  for c in _candidates(pw, ph, item_w, item_h, bleed, gutter, vertical)]
+                  for c in _candidates(pw, ph, item_w, item_h, bleed, gutter, vertical,
+                                       full_bleed)]
     if not candidates:
         raise ValueError(too_small(page_w, page_h, item_w, item_h, bleed,
                                    " twice (fronts and backs, to fold)"))
@@ -127,7 +130,7 @@ def _fit(room: float, size: float, gutter: float) -> int:
 
 
 def _candidates(page_w: float, page_h: float, w: float, h: float, bleed: float,
-                gutter: float, vertical: bool) -> list[FoldLayout]:
+                gutter: float, vertical: bool, full_bleed: bool) -> list[FoldLayout]:
     """The largest grid in a half, and those with a row or a column less (which may make
     room for the band)."""
     if vertical:
@@ -141,16 +144,17 @@ def _candidates(page_w: float, page_h: float, w: float, h: float, bleed: float,
     out = []
     for c, r in ((cols, rows), (cols, rows - 1), (cols - 1, rows)):
         if c >= 1 and r >= 1:
-            fold = _layout(page_w, page_h, w, h, bleed, gutter, c, r, vertical)
+            fold = _layout(page_w, page_h, w, h, bleed, gutter, c, r, vertical, full_bleed)
             if fold is not None:
                 out.append(fold)
     return out
 
 
 def _layout(page_w: float, page_h: float, w: float, h: float, bleed: float, gutter: float,
-            cols: int, rows: int, vertical: bool) -> FoldLayout | None:
+            cols: int, rows: int, vertical: bool, full_bleed: bool) -> FoldLayout | None:
     """`cols` x `rows` fronts hugging the fold, or None unless both halves keep their
-    margins and the info band has a place."""
+    margins, the info band has a place and crop marks their room (the fronts' outer
+    bleed cut back for them as the whole page needs, mirrored on the backs)."""
     grid_w, grid_h = cols * w + (cols - 1) * gutter, rows * h + (rows - 1) * gutter
     if vertical:
         fold = page_w / 2
@@ -181,6 +185,11 @@ def _layout(page_w: float, page_h: float, w: float, h: float, bleed: float, gutt
     layout = FoldLayout(fronts, vertical, fold)
     _, whole = layout.page(fronts.per_page)
     bx0, by0, bx1, by1 = whole.bleed_box()
-    if min(bx0, by0, page_w - bx1, page_h - by1) < SIDE_MARGIN - 1e-6:
+    if min(bx0, by0, page_w - bx1, page_h - by1) < SIDE_MARGIN - 1e-6 or \
+            info_band(whole) is None:
         return None
-    return layout if info_band(whole) is not None else None
+    roomy = mark_room(whole, trim=not full_bleed)
+    if roomy is None:
+        return None
+    fronts = replace(fronts, slots=roomy.slots[:fronts.per_page])
+    return FoldLayout(fronts, vertical, fold)

@@ -1,5 +1,5 @@
-"""Pure print geometry: where items sit on a page, where cuts and crop marks go, and
-where each back lands for duplex printing. No drawing here; everything in points."""
+"""Pure print geometry: where items sit on a page, where cuts and crop marks go (where
+each back lands: pnp.layout.backs). No drawing here; everything in points."""
 
 from __future__ import annotations
 
@@ -10,14 +10,16 @@ from pnp.base.units import MM
 
 PRINT_MARGIN = 5 * MM  # nothing pnp prints comes closer to the paper edge: most home
 #                         printers print nothing in the outer 3-5 mm
-MIN_MARK = 1.5 * MM  # the shortest crop mark worth printing
+MIN_MARK = 3.0 * MM  # the shortest crop mark printed: a shorter one is lost in the bleed
 MARK_LENGTH = 5 * MM
 MARK_GAP = 0.0  # crop marks start at the outer bleed edge, never inside any art
 MARK_CLEARANCE = 0.1 * MM  # a mark's end cap and width stay clear of PRINT_MARGIN too
 BAND = 3.0 * MM  # the info line and the scale bar
 BAND_GAP = 0.8 * MM  # between the band and the crop marks
-SIDE_MARGIN = PRINT_MARGIN + MARK_CLEARANCE + MIN_MARK  # paper edge to outer bleed edge, at least
-BAND_MARGIN = PRINT_MARGIN + BAND + BAND_GAP + MIN_MARK  # the same, on the band's side
+# paper edge to outer bleed edge, at least, before the sheet's outer bleed gives way to
+# MIN_MARK (`mark_room`): 1.5 mm are left for the marks, the bleed gives up the rest
+SIDE_MARGIN = PRINT_MARGIN + MARK_CLEARANCE + 1.5 * MM
+BAND_MARGIN = PRINT_MARGIN + BAND + BAND_GAP + 1.5 * MM  # the same, on the band's side
 
 
 @dataclass(frozen=True)
@@ -80,17 +82,21 @@ def _fit(room: float, size: float, gutter: float) -> int:
 
 
 def _grid(page_w: float, page_h: float, w: float, h: float, bleed: float, gutter: float,
-          cols: int, rows: int) -> Layout | None:
+          cols: int, rows: int, full_bleed: bool = False) -> Layout | None:
     """`cols` x `rows` items centred on the page, or None unless their art keeps
     SIDE_MARGIN on every side and BAND_MARGIN on one side for the info band (the grid
-    moves up off centre when that makes room below it)."""
+    moves up off centre when that makes room below it, unless a side margin holds the
+    band with no bleed given up for crop marks and below it would not)."""
     if cols < 1 or rows < 1:
         return None
     grid_w, grid_h = cols * w + (cols - 1) * gutter, rows * h + (rows - 1) * gutter
     free_w, free_h = page_w - grid_w - 2 * bleed, page_h - grid_h - 2 * bleed
     if free_w < 2 * SIDE_MARGIN - 1e-6 or free_h < 2 * SIDE_MARGIN - 1e-6:
         return None
-    band_below = free_h >= SIDE_MARGIN + BAND_MARGIN - 1e-6
+    more = MIN_MARK - 1.5 * MM - 1e-6  # a margin's more room for marks of MIN_MARK
+    band_below = free_h >= SIDE_MARGIN + BAND_MARGIN - 1e-6 and (  # the grid centred:
+        free_h >= SIDE_MARGIN + BAND_MARGIN + 2 * more or not (  # the band at a side
+            free_w >= 2 * (BAND_MARGIN + more) and free_h >= 2 * (SIDE_MARGIN + more)))
     if not band_below and free_w < SIDE_MARGIN + BAND_MARGIN - 1e-6:
         return None
     x0 = (page_w - grid_w) / 2
@@ -112,17 +118,19 @@ def _grid(page_w: float, page_h: float, w: float, h: float, bleed: float, gutter
             else:
                 bl = br = bt = bb = bleed
             slots.append(Slot(x, y, w, h, bl, bb, br, bt))
-    return Layout(page_w, page_h, w, h, bleed, cols, rows, gutter, tuple(slots))
+    return mark_room(Layout(page_w, page_h, w, h, bleed, cols, rows, gutter, tuple(slots)),
+                     trim=not full_bleed)
 
 
 def _grids(page_w: float, page_h: float, w: float, h: float, bleed: float,
-           gutter: float) -> list[Layout]:
+           gutter: float, full_bleed: bool = False) -> list[Layout]:
     """The largest grid that fits, and those with a row or a column less (which may be
     what makes room for the info band)."""
     cols = _fit(page_w - 2 * SIDE_MARGIN - 2 * bleed, w, gutter)
     rows = _fit(page_h - 2 * SIDE_MARGIN - 2 * bleed, h, gutter)
     shapes = [(cols, rows), (cols, rows - 1), (cols - 1, rows)]
-    return [g for c, r in shapes if (g := _grid(page_w, page_h, w, h, bleed, gutter, c, r))]
+    return [g for c, r in shapes
+            if (g := _grid(page_w, page_h, w, h, bleed, gutter, c, r, full_bleed))]
 
 
 def orientations(page_w: float, page_h: float,
@@ -135,16 +143,17 @@ def orientations(page_w: float, page_h: float,
 
 def plan(page_w: float, page_h: float, item_w: float, item_h: float, bleed: float,
          gutter_only: bool = False, count: int | None = None,
-         landscape: bool = False) -> Layout:
+         landscape: bool = False, full_bleed: bool = False) -> Layout:
     """The layout that needs the fewest sheets for `count` items (else: fits the most)
     while crop marks, info line and scale bar stay PRINT_MARGIN from every paper edge:
     shared cuts or a gutter of 2×bleed (so every item keeps its full bleed), on the
     paper portrait or turned landscape. Ties go to portrait, then to more items a page,
     then to the gutter (more forgiving to cut). Round items always get the gutter: a
-    circle cannot share a straight cut. `landscape`: the paper is fed landscape."""
-    gutters = [2 * bleed] if gutter_only else [2 * bleed, 0.0]
+    circle cannot share a straight cut. `landscape`: the paper is fed landscape.
+    `full_bleed` (--own-bleed): the gutter, and no outer bleed given up for crop marks."""
+    gutters = [2 * bleed] if gutter_only or full_bleed else [2 * bleed, 0.0]
     candidates = [g for pw, ph in orientations(page_w, page_h, landscape) for gutter in gutters
-                  for g in _grids(pw, ph, item_w, item_h, bleed, gutter)]
+                  for g in _grids(pw, ph, item_w, item_h, bleed, gutter, full_bleed)]
     if not candidates:
         raise ValueError(too_small(page_w, page_h, item_w, item_h, bleed))
 
@@ -172,15 +181,55 @@ def subset(layout: Layout, count: int) -> Layout:
     used = layout.slots[:count]
     if layout.gutter:
         return replace(layout, slots=used)
-    cols = layout.cols
-    b = layout.bleed
-    out = []
+    cols, b, out = layout.cols, layout.bleed, []
     for i, s in enumerate(used):
         r, c = divmod(i, cols)
         right = c + 1 < cols and i + 1 < count
         below = i + cols < count
         out.append(Slot(s.x, s.y, s.w, s.h, b if c == 0 else 0.0, 0.0 if below else b,
                         0.0 if right else b, b if r == 0 else 0.0))
+    return mark_room(page := replace(layout, slots=tuple(out))) or page
+
+
+def rooms(layout: Layout, band: Band | None) -> dict[str, float]:
+    """Each margin's room for crop marks: outer bleed edge to PRINT_MARGIN (and the band)."""
+    bx0, by0, bx1, by1 = layout.bleed_box()
+    edge = PRINT_MARGIN + MARK_CLEARANCE
+    room = {"bottom": by0 - edge, "top": layout.page_h - edge - by1,
+            "left": bx0 - edge, "right": layout.page_w - edge - bx1}
+    if band is not None:
+        side = ("bottom" if band.y < by0 else "top") if not band.rotated else (
+            "right" if band.x > bx1 else "left")
+        room[side] -= BAND + BAND_GAP
+    return room
+
+
+def mark_room(layout: Layout, trim: bool = True) -> Layout | None:
+    """`layout` with the bleed at the sheet's outer edges cut back where a margin is too
+    narrow for MIN_MARK crop marks (9 poker cards on A4: 1.65 mm at the left and right,
+    not 3), or None when even no bleed leaves that room. Only the sheet's outermost
+    sides give way; an item keeps its bleed where it meets another's. `trim` False:
+    None rather than less bleed."""
+    if not layout.slots:
+        return layout
+    room = rooms(layout, info_band(layout))
+    short = {k: MIN_MARK - v for k, v in room.items() if v < MIN_MARK - 1e-6}
+    if not short:
+        return layout
+    if not trim:
+        return None
+    bx0, by0, bx1, by1 = layout.bleed_box()
+    lim = {"left": bx0 + short.get("left", 0.0), "bottom": by0 + short.get("bottom", 0.0),
+           "right": bx1 - short.get("right", 0.0), "top": by1 - short.get("top", 0.0)}
+    out = []
+    for s in layout.slots:
+        if s.x < lim["left"] - 1e-6 or s.y < lim["bottom"] - 1e-6 or \
+                s.x + s.w > lim["right"] + 1e-6 or s.y + s.h > lim["top"] + 1e-6:
+            return None  # the trim itself is too close to the paper's edge
+        out.append(replace(s, bleed_left=min(s.bleed_left, s.x - lim["left"]),
+                           bleed_bottom=min(s.bleed_bottom, s.y - lim["bottom"]),
+                           bleed_right=min(s.bleed_right, lim["right"] - s.x - s.w),
+                           bleed_top=min(s.bleed_top, lim["top"] - s.y - s.h)))
     return replace(layout, slots=tuple(out))
 
 
@@ -224,17 +273,9 @@ def crop_marks(layout: Layout, band: Band | None = None,
                length: float = MARK_LENGTH) -> list[Mark]:
     """Marks extending every cut line into the margin, starting at the outer bleed edge
     so they never touch any item's art, and ending PRINT_MARGIN from the paper edge or
-    before the info band."""
+    before the info band; none shorter than MIN_MARK (`mark_room` makes the room)."""
     bx0, by0, bx1, by1 = layout.bleed_box()
-    edge = PRINT_MARGIN + MARK_CLEARANCE
-    room = {"bottom": by0 - edge, "top": layout.page_h - edge - by1,
-            "left": bx0 - edge, "right": layout.page_w - edge - bx1}
-    if band is not None:
-        taken = BAND + BAND_GAP
-        side = ("bottom" if band.y < by0 else "top") if not band.rotated else (
-            "right" if band.x > bx1 else "left")
-        room[side] -= taken
-    lengths = {k: min(length, v - MARK_GAP) for k, v in room.items()}
+    lengths = {k: min(length, v - MARK_GAP) for k, v in rooms(layout, band).items()}
     xs, ys = cut_lines(layout)
     marks: list[Mark] = []
     for x in xs:
@@ -248,26 +289,3 @@ def crop_marks(layout: Layout, band: Band | None = None,
         if lengths["right"] >= MIN_MARK - 1e-6:
             marks.append(Mark(bx1 + MARK_GAP, y, bx1 + MARK_GAP + lengths["right"], y))
     return marks
-
-
-def mirrors_x(layout: Layout, flip: str) -> bool:
-    """Whether backs mirror left↔right (else top↔bottom, turned 180°).
-
-    The sheet turns over about the paper's long edge (`flip` long) or its short edge.
-    On a portrait page the long edges are left and right: turning about them mirrors x.
-    A landscape page is turned on the paper by the printer, front and back alike, so its
-    long edges are top and bottom: the same flip mirrors y there."""
-    return (flip == "long") != layout.landscape
-
-
-def back_slot(front: Slot, layout: Layout, flip: str, offset: tuple[float, float]) -> Slot:
-    """Where the back of `front` goes on the backs page so that, printed double-sided
-    and flipped on the given edge, it lies behind its front; then shifted by `offset`
-    (x to the right, y up, in points) to correct a printer's misregistration."""
-    dx, dy = offset
-    if mirrors_x(layout, flip):  # turned over left↔right
-        return Slot(layout.page_w - front.x - front.w + dx, front.y + dy, front.w, front.h,
-                    front.bleed_right, front.bleed_bottom, front.bleed_left, front.bleed_top)
-    # turned over top↔bottom
-    return Slot(front.x + dx, layout.page_h - front.y - front.h + dy, front.w, front.h,
-                front.bleed_left, front.bleed_top, front.bleed_right, front.bleed_bottom)

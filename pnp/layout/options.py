@@ -25,6 +25,7 @@ class BuildOptions:
     extra: dict[str, str] = field(default_factory=dict)
     layout: str = "duplex"  # or "gutter-fold": fronts and backs side by side, to fold
     ink_saver: bool = False  # large fills as light tints (pnp.render.inksaver)
+    own_bleed: bool = False  # every item its full bleed on every side: a 2×bleed gutter
 
     @property
     def sheet(self) -> Paper:

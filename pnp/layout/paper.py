@@ -10,10 +10,13 @@ it goes into the manifest and the preflight messages."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from pnp.base.units import MM, PAPERS, parse_length
+from pnp.base.errors import ContentError
+from pnp.base.units import INCH, MM, PAPERS, parse_length
 
 LANDSCAPE = "-landscape"
 # The sheets pnp prints on, a side: from 50 mm (an A8 card still holds a page's info line
@@ -62,6 +65,7 @@ def named_sizes() -> dict[str, tuple[float, float]]:
         if all(isinstance(v, int | float) for v in value):
             sizes.setdefault(key.lower().replace("_", ""), (float(value[0]), float(value[1])))
     sizes.update(PAPERS)
+    sizes["halfletter"] = (5.5 * INCH, 8.5 * INCH)  # reportlab's is 5.5 x 8 in; ANSI's 8.5
     return dict(sorted(sizes.items(), key=lambda kv: _order(kv[0])))
 
 
@@ -115,3 +119,80 @@ def _num(text: str) -> str:
 def paper(name: str) -> Paper:
     """A paper by the name pnp stored (parsed once)."""
     return parse_paper(name)
+
+
+# One-page sheets and pads are designed for A4 and Letter: a page at least as large as
+# both (each side the smaller of the two) gets the design as it is; a smaller one gets it
+# scaled, tiled or refused (pnp.components.sheet, pad).
+DESIGN = ("a4", "letter")
+# What a refusal offers, smallest first: the first ISO and the first US paper that fit.
+LADDER = ("a7", "a6", "a5", "b5", "a4", "b4", "a3", "a2", "a1", "a0")
+US_LADDER = ("halfletter", "letter", "legal", "tabloid")
+
+
+def design_size(landscape: bool = False) -> tuple[float, float]:
+    """(width, height), points, of the page every one-page sheet is designed to fill."""
+    short = min(paper(n).short for n in DESIGN)
+    long_ = min(paper(n).long for n in DESIGN)
+    return (long_, short) if landscape else (short, long_)
+
+
+def smallest(fits: Callable[[Paper], bool]) -> list[Paper]:
+    """The smallest ISO paper and the smallest US paper on which `fits` holds (either
+    may be missing): what a refusal tells the user to print on."""
+    found: list[Paper] = []
+    for ladder in (LADDER, US_LADDER):
+        found += [p for p in (paper(n) for n in ladder) if fits(p)][:1]
+    return found
+
+
+def display(p: Paper) -> str:
+    """How a message names a paper: 'A5', 'half-letter', 'Letter', '210x297mm'."""
+    names = {"halfletter": "half-letter", "letter": "Letter", "legal": "Legal",
+             "tabloid": "Tabloid"}
+    return names.get(p.name, p.label)
+
+
+def spoken(p: Paper) -> str:
+    """'A5 (--paper a5)', 'half-letter (--paper halfletter)'."""
+    return f"{display(p)} (--paper {p.name})"
+
+
+class Refused(ContentError):
+    """One component that cannot be printed on the paper asked for, saying the smallest
+    paper it needs. The build goes on with the others (pnp.pipeline.build) and exits 1."""
+
+    check = "paper"
+
+
+def refusal(what: str, on: Paper, fits: Callable[[Paper], bool], why: str = "") -> str:
+    """'Setup guide needs A5 (--paper a5) or half-letter (--paper halfletter) or
+    larger; on A6 its smallest text would print at 4.4 pt': one line, the papers
+    checked with `fits`, not guessed."""
+    found = [p for p in smallest(fits) if p.name != on.name]
+    if not found:
+        need = "fits on no paper pnp names (A7 to A0, half-letter to Tabloid)"
+    else:
+        need = f"needs {' or '.join(spoken(p) for p in found)} or larger"
+    return f"{what}: {need}, not built on {display(on)}" + (f" ({why})" if why else "")
+
+
+def laid_out(planner: Any, on: Paper, w: float, h: float, bleed: float, **how: Any) -> bool:
+    """Whether `planner` (impose.plan, gutterfold.plan) lays items of w x h out on `on`."""
+    try:
+        planner(*on.portrait_size, w, h, bleed, landscape=on.landscape, **how)
+    except ValueError:
+        return False
+    return True
+
+
+def scaled_page(page_w: float, page_h: float, design_w: float, design_h: float,
+                margin: float, footer: float) -> tuple[float, float, float]:
+    """A design too large for the page, shrunk to fill its printable area: (w, h, scale)
+    of the page the design is laid out on (at least the design's size on each side, the
+    paper's shape), so that at `scale` its printable area (`margin` from every edge,
+    `footer` at the bottom) lands on the paper's exactly."""
+    scale = min(1.0, (page_w - 2 * margin) / (design_w - 2 * margin),
+                (page_h - margin - footer) / (design_h - margin - footer))
+    return ((page_w - 2 * margin) / scale + 2 * margin,
+            (page_h - margin - footer) / scale + margin + footer, scale)

@@ -31,6 +31,7 @@ class GameBuild:
     out_dir: Path
     files: list[dict[str, object]] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    refused: list[Problem] = field(default_factory=list)  # components the paper cannot hold
 
 
 @dataclass
@@ -170,7 +171,7 @@ def _render_components(game: Game, renderer: Renderer, opts: BuildOptions,
                 built = kind.build(game, comp, renderer, opts)
         except ContentError as exc:
             result.problems.append(Problem("error", exc.path, exc.line, exc.key or comp.id,
-                                           exc.message))
+                                           exc.message, getattr(exc, "check", None)))
             continue
         records.extend(built.records)
         result.pages += built.pages
@@ -200,8 +201,8 @@ def prepare_game(folder: Path, templates_root: Path, opts: BuildOptions,
     """Everything but the writing; a ProblemsFound if anything is wrong."""
     game, problems = load_valid_game(folder, custom or [], replace)
     rendered = render_game(game, templates_root, opts, progress)
-    if rendered.errors:
-        raise ProblemsFound(problems + rendered.problems)
+    if any(p.check != "paper" for p in rendered.errors):  # a refused component alone
+        raise ProblemsFound(problems + rendered.problems)  # (paper.Refused) stops no build
     rendered.problems = problems + rendered.problems
     return rendered
 
@@ -214,14 +215,19 @@ def write_game(rendered: Rendered | Prepared, out_root: Path) -> GameBuild:
     if isinstance(rendered, Rendered):
         rendered = rendered.prepared()
     game_id = rendered.game_id
-    manifest = {"game": game_id, "paper": rendered.opts.paper, "layout": rendered.opts.layout,
-                "files": [meta for _, _, meta in rendered.outputs]}
+    manifest: dict[str, object] = {
+        "game": game_id, "paper": rendered.opts.paper, "layout": rendered.opts.layout,
+        "files": [meta for _, _, meta in rendered.outputs]}
+    refused = [p for p in rendered.problems if p.severity == "error"]
+    if refused:  # components that do not fit the paper: not built, each says what it needs
+        manifest["refused"] = [{"component": (p.key or "").removeprefix("components.")
+                                .split(".")[0], "message": p.message} for p in refused]
     manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
     files = [(name, data) for name, data, _ in rendered.outputs]
     out_dir = switch_in(out_root, game_id, files + [("manifest.json", manifest_bytes)],
                         build_owner(game_id, rendered.protect))
     return GameBuild(game_id, out_dir, [meta for _, _, meta in rendered.outputs],
-                     [p for p in rendered.problems if p.severity != "error"])
+                     [p for p in rendered.problems if p.severity != "error"], refused)
 
 
 def build_game(folder: Path, templates_root: Path, out_root: Path, opts: BuildOptions,

@@ -107,7 +107,7 @@ class PadResult:
 
 
 def make_pad(root: Path, templates_root: Path, game_id: str, out: Path, opts: BuildOptions,
-             count: int, per_page: int, names: list[str], map_name: str | None,
+             count: int, per_page: int | None, names: list[str], map_name: str | None,
              preview: bool = False) -> PadResult:
     """The pad written to `out`; `preview`: one sheet drawn (not written) whatever the
     game's checks found, its problems marked on it by the game and returned with it."""
@@ -126,7 +126,7 @@ def make_pad(root: Path, templates_root: Path, game_id: str, out: Path, opts: Bu
                          built.data)
     fitted = hooks_for(game.id).name_problems
     if names and fitted:  # names shortened to fit their line
-        w, h = (to_mm(v) for v in pad.sheet_box(opts, per_page))
+        w, h = (to_mm(v) for v in pad.sheet_box(opts, per_page or pad.default_per_page(opts)))
         found += fitted(names, (w, h))
     _write(out, built.data)
     return PadResult(out, built.items, built.pages, len(built.data), warnings + found)

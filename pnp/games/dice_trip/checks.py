@@ -31,8 +31,9 @@ class Rules:
 def check_map(m: LoadedMap, rules: Rules, boxes: list[tuple[float, float]] | None = None,
               others: Sequence[tuple[str, tuple[float, float]]] = ()) -> list[Problem]:
     """Every rule a map must meet, one problem per failure, at the map file's lines.
-    `boxes`: the map sizes (mm) it is printed at; roads must clear other cities'
-    circles on each, and the drawn map must fit (fit.drawn_problems; `others`: the
+    `boxes`: the map sizes (mm) it is printed at (PLAIN_BOX when none is given: no
+    size nobody prints is judged); roads must neither cross nor run through other
+    cities' circles on each, and the drawn map must fit (fit.drawn_problems; `others`: the
     sizes it may name as having room)."""
     src, spec = m.source, m.spec
     out: list[Problem] = []
@@ -105,11 +106,12 @@ def check_map(m: LoadedMap, rules: Rules, boxes: list[tuple[float, float]] | Non
 
     def geometry(w: float, h: float) -> Geometry:
         if (w, h) not in drawn:
-            drawn[(w, h)] = fit.drawn_geometry(src, spec, (w, h))  # as printed
+            drawn[(w, h)] = fit.drawn_geometry(spec, (w, h))  # as printed
         return drawn[(w, h)]
 
+    printed = list(boxes or [PLAIN_BOX])  # only the sizes printed: none nobody prints
     crossing: set[tuple[tuple[str, str], tuple[str, str]]] = set()
-    for w, h in [(100.0, 132.0)] + (boxes or []):
+    for w, h in printed:
         for pair in geometry(w, h).crossings(good_roads):
             if pair in crossing:
                 continue
@@ -117,7 +119,7 @@ def check_map(m: LoadedMap, rules: Rules, boxes: list[tuple[float, float]] | Non
             (a, b), (c, d) = pair
             i = next(i for i, r in enumerate(spec.roads) if set(r) == {a, b})
             out.append(problem(src, key + ("roads", i), f"road {a}–{b} crosses road {c}–{d} "
-                               f"on the drawn map ({w:.0f} mm wide)"))
+                               f"on the drawn map ({w:g} mm wide)"))
     if not out:
         path = longest_path(graph, rules.min_path)
         if len(path) < rules.min_path:
@@ -130,12 +132,13 @@ def check_map(m: LoadedMap, rules: Rules, boxes: list[tuple[float, float]] | Non
                                f"no zone '{letter_zone}' (zones: {', '.join(spec.zones)})"
                                f"{did_you_mean(letter_zone, spec.zones)}"))
     out.extend(_roads_through_cities(src, spec, good_roads, [
-        (w, geometry(w, h)) for w, h in boxes or [(100.0, 132.0)]]))
+        (w, geometry(w, h)) for w, h in printed]))
     if not out:
-        out.extend(fit.drawn_problems(src, spec, boxes or [(100.0, 132.0)], others))
+        out.extend(fit.drawn_problems(src, spec, printed, others))
     return out
 
 
+PLAIN_BOX = (100.0, 132.0)  # mm: the map box judged when no printed size is given
 ROAD_CLEARANCE = 0.6  # mm between a road's line and a city circle it passes
 
 
@@ -157,6 +160,6 @@ def _roads_through_cities(src: Source, spec: MapSpec, roads: list[tuple[str, str
                     i = next(i for i, r in enumerate(spec.roads) if set(r) == {a, b})
                     out.append(problem(src, ("map", "roads", i),
                                        f"road {a}–{b} runs through {city.name}'s circle "
-                                       f"({d:.1f} mm from its centre on a {w:.0f} mm wide "
+                                       f"({d:.1f} mm from its centre on a {w:g} mm wide "
                                        f"map; its circle reaches {geo.radius[city.name]:.1f} mm)"))
     return out

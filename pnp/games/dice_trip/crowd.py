@@ -36,6 +36,7 @@ REACHES = (1.5, 2.5, 3.5, 5.0, 6.5, 8.5, 11.0, 14.0, 18.0, 23.0)  # mm of leader
 CLASH = 60.0  # what two clashing names cost while the search runs (a leader costs 4 + mm)
 UNPLACED = 1000.0  # a name left without a place (the map check reports it)
 STEPS = 600  # search steps per city
+PER_DIRECTION = 3  # the shortest free reaches in each direction: a longer one clashes more
 
 
 def wide_leaders(p: Placer, city: str) -> list[_Candidate]:
@@ -46,6 +47,7 @@ def wide_leaders(p: Placer, city: str) -> list[_Candidate]:
     out: list[_Candidate] = []
     for step in range(DIRECTIONS):
         t = step * math.tau / DIRECTIONS
+        kept = 0
         ux, uy = math.cos(t), math.sin(t)
         p0 = (cx + r * ux, cy + r * uy)
         for dist in REACHES:
@@ -72,6 +74,9 @@ def wide_leaders(p: Placer, city: str) -> list[_Candidate]:
             out.append((cost, Label(city, p.texts[city], round(x, 2), round(y, 2), anchor,
                                     round(w, 2), _round(box), (_pt(p0), _pt(p1))),
                         _grown(box), (p0, p1)))
+            kept += 1
+            if kept >= PER_DIRECTION:
+                break
     return out
 
 
@@ -97,17 +102,16 @@ def _lines_meet(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
 
 def _clash(a: _Candidate, b: _Candidate) -> bool:
     """Whether two names' places (with their leader lines) may not both be used: the
-    tests the quick search makes, both ways round."""
-    if a[3] is not None and b[3] is not None and _lines_meet(a[3], b[3]):
+    tests the quick search makes, both ways round (a line that misses a name's box grown
+    by SPACE misses the box itself)."""
+    grown_a, line_a, grown_b, line_b = a[2], a[3], b[2], b[3]
+    if boxes_overlap(grown_a, b[1].box) or boxes_overlap(grown_b, a[1].box):
         return True
-    for (_, _, grown, line), (_, lb, _, other) in ((a, b), (b, a)):
-        if boxes_overlap(grown, lb.box):
-            return True
-        if other is not None and _hits(other[0], other[1], grown):
-            return True
-        if line is not None and _hits(line[0], line[1], lb.box):
-            return True
-    return False
+    if line_a is not None and _hits(line_a[0], line_a[1], grown_b):
+        return True
+    if line_b is not None and _hits(line_b[0], line_b[1], grown_a):
+        return True
+    return line_a is not None and line_b is not None and _lines_meet(line_a, line_b)
 
 
 def _reach(c: _Candidate) -> Box:

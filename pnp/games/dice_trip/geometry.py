@@ -8,7 +8,7 @@ import math
 from typing import TYPE_CHECKING
 
 from pnp.base.geometry import Point, clip_half_plane, segments_cross
-from pnp.games.dice_trip.coast import back_on_land, land_gap
+from pnp.games.dice_trip.coast import Coast, back_on_land
 
 if TYPE_CHECKING:
     from pnp.games.dice_trip.spec import MapSpec
@@ -71,7 +71,8 @@ def spread(points: dict[str, Point], radius: dict[str, float], clear: float,
     `land` (the outline's rings) on it; the result depends only on the input."""
     pos = {k: [x, y] for k, (x, y) in points.items()}
     names = sorted(pos)
-    ashore = {k: g for k in names if land and (g := land_gap(points[k], land)[0]) <= OFF_LAND}
+    coast = Coast(land or [])  # asked for every centre each round: built once
+    ashore = {k: g for k in names if land and (g := coast.gap(points[k])[0]) <= OFF_LAND}
     for _ in range(rounds):
         moved = False
         for i, a in enumerate(names):
@@ -95,7 +96,7 @@ def spread(points: dict[str, Point], radius: dict[str, float], clear: float,
                 p[0] = min(max(p[0], radius[k]), box[0] - radius[k])
                 p[1] = min(max(p[1], radius[k]), box[1] - radius[k])
         for k, allowed in ashore.items() if moved and land else ():
-            back_on_land(pos[k], land, allowed)
+            back_on_land(pos[k], coast, allowed)
         if not moved:
             break
     return {k: (round(v[0], 3), round(v[1], 3)) for k, v in pos.items()}

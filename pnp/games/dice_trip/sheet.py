@@ -6,18 +6,17 @@ name fitted to its line."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from pnp.base import colour
 from pnp.base.errors import Problem
 from pnp.base.geometry import Point
 from pnp.base.graph import adjacency
+from pnp.games.dice_trip import drawn as drawing
 from pnp.games.dice_trip import labels as lab
-from pnp.games.dice_trip import zones
 from pnp.games.dice_trip.geometry import BADGE_R, RADIUS, RING, STROKE
-from pnp.games.dice_trip.selection import selected_map, selected_map_path
-from pnp.games.dice_trip.spec import zone_letter
+from pnp.games.dice_trip.selection import selected_map
+from pnp.games.dice_trip.spec import MapSpec, zone_letter
 from pnp.load.model import Game
 from pnp.render.text import wrap
 
@@ -115,18 +114,16 @@ def _text(value: Any, lang: str) -> str:
         if isinstance(value, dict) else str(value)
 
 
-def _geometry(path: Path, mtime: float, width: float, height: float,
+def _geometry(spec: MapSpec, width: float, height: float,
               letters: tuple[tuple[str, str], ...]) -> dict[str, Any]:
     """The drawn map for a box: geometry, names, zone boundaries and letters."""
-    drawn = zones.drawn_map(path, mtime, width, height)
-    spots = zones.zone_spots(path, mtime, width, height, letters)
+    drawn = drawing.drawn_map(spec, width, height)
+    spots = drawing.zone_spots(spec, width, height, letters)
     return {**drawn, "spots": spots}
 
 
 def _clear_cache() -> None:
-    zones.forget_maps()
-    zones.drawn_map.cache_clear()
-    zones.zone_spots.cache_clear()
+    drawing.forget_maps()
 
 
 _geometry.cache_clear = _clear_cache  # type: ignore[attr-defined]  # benchmarks time a cold start
@@ -174,15 +171,14 @@ def sheet_context(game: Game, component_id: str, lang: str,
     a box of `size` mm (the paper decides it; the sheet is never scaled)."""
     width, height = size or SHEET_SIZE
     m = selected_map(game)
-    path = selected_map_path(game)
     data = game.spec.data
     text = data["labels"].get(lang) or data["labels"]["en"]  # label_problems: both there
     letters = die_letters(text, list(m.spec.dice))
     legend = legend_lines(text, list(m.spec.dice), width)
     layout = sheet_box_layout(data["labels"], list(m.spec.dice), width, height)
     zone_letters = tuple((z, zone_letter(m.spec, z, lang)) for z in m.spec.zones)
-    drawn = _geometry(path.resolve(), path.stat().st_mtime, round(layout["map_w"], 2),
-                      round(layout["map_h"], 2), zone_letters)
+    drawn = _geometry(m.spec, round(layout["map_w"], 2), round(layout["map_h"], 2),
+                      zone_letters)
     geo, labels, badges = drawn["geo"], drawn["labels"], drawn["badges"]
     tones = data["zone_tones"]
     graph = adjacency([c.name for c in m.spec.cities], [

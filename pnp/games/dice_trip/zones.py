@@ -1,30 +1,29 @@
 """Dice Trip zone letters: a free place in each zone for its letter (on the zone's land,
-smaller where room is short, else just off its coast, last over a road), and the drawn
-maps the checks and the sheets share (cached by file and box). All in mm, y down."""
+smaller where room is short, else just off its coast; never over a road, a leader line
+or a zone boundary: they are drawn over it). All in mm, y down."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from pnp.base.geometry import Box, Point, distance_to_segment, point_in_polygon
-from pnp.games.dice_trip.crowd import place_labels
+from pnp.base.geometry import Box, Point, point_in_polygon
 from pnp.games.dice_trip.geometry import BADGE_R, Geometry, badges
 from pnp.games.dice_trip.index import Boxes, Segments
-from pnp.games.dice_trip.labels import Label, circle_gap, label_width
-from pnp.games.dice_trip.maps import load_map
+from pnp.games.dice_trip.labels import Label, circle_gap
 
 if TYPE_CHECKING:
-    from pnp.games.dice_trip.spec import MapSpec
+    pass
 
 ZONE_SIZES = (4.2, 3.4, 2.8)  # mm: a zone letter's font size, smaller where room is short
 # mm: discs farther than this from a letter's middle cannot cut its room below the 2.5 mm
 # that counts (half a letter's box, 4.5, + 2.5 + the largest disc, 5.2)
 BUCKET = 13.0
-ROOM_STEP, ROOM_TRIES = 1.5, 3  # mm more room round a circle whose name found no place
+# (half the line's width in mm, which lines): a letter's ink keeps CLEAR_INK + half a
+# line's width from it, as preflight measures text crossed by a line (its 0.2 mm and a
+# hair): roads 0.5 mm wide, leader lines 0.25, zone boundaries 0.6
+CLEAR_INK = 0.205
 
 
 def letter_width(text: str, size: float = ZONE_SIZES[0]) -> float:
@@ -46,7 +45,10 @@ def zone_letter_places(geo: Geometry, letters: dict[str, str], labels: dict[str,
     roads = geo.road_segments()
     every = roads + [lb.leader for lb in labels.values() if lb.leader] + \
         [(line[i], line[i + 1]) for line in lines for i in range(len(line) - 1)]
-    segments, not_roads = Segments(every), Segments(every[len(roads):])
+    segments = Segments(every)
+    leaders = [lb.leader for lb in labels.values() if lb.leader]
+    blocking = [(0.25, Segments(roads)), (0.125, Segments(leaders)), (0.3, Segments(
+        [(line[i], line[i + 1]) for line in lines for i in range(len(line) - 1)]))]
     boxes = Boxes([lb.box for lb in labels.values()])
     zone_of = {c.name: c.zone for c in geo.spec.cities}
     areas = {c.zone: True for c in geo.spec.cities}
@@ -64,16 +66,17 @@ def zone_letter_places(geo: Geometry, letters: dict[str, str], labels: dict[str,
             continue
         centre = (sum(p[0] for p, _ in inside) / len(inside),
                   sum(p[1] for p, _ in inside) / len(inside))
-        # on the zone's own land; smaller where room is short; then just off its coast;
-        # last, over a road (on the zone's tint, which hides the road under the letter)
-        tiers = [(size, inside, segments) for size in ZONE_SIZES] + [
-            (ZONE_SIZES[1], around, segments), (ZONE_SIZES[1], inside, not_roads)]
-        for size, cells, lines_here in tiers:
+        # on the zone's own land; smaller where room is short; then just off its coast,
+        # never over a road, a leader or a boundary: they are drawn over the letter
+        tiers = [(size, inside) for size in ZONE_SIZES] + [
+            (size, around) for size in ZONE_SIZES[1:]]
+        for size, cells in tiers:
             polys = [(poly, (min(p[0] for p in poly), min(p[1] for p in poly),
                              max(p[0] for p in poly), max(p[1] for p in poly)))
                      for _, poly in cells]
-            w = letter_width(letters.get(zone, zone), size)
-            spot = _Spot(geo, discs, boxes, segments, lines_here, polys, centre, w,
+            text = letters.get(zone, zone)
+            w = letter_width(text, size)
+            spot = _Spot(geo, discs, boxes, segments, blocking, _ink(text, size), polys, centre, w,
                          0.72 * size, rooms, buckets, nearby)
             best, best_score = None, -math.inf
             for _, (gx, gy) in _coarse_best(spot, _inside_points(cells)):
@@ -119,7 +122,8 @@ class _Spot:
     discs: list[tuple[Point, float]]
     boxes: Boxes  # the names' boxes
     segments: Segments  # every line: scored
-    blocking: Segments  # the lines it may not touch
+    blocking: list[tuple[float, Segments]]  # the lines it may not touch (half their width)
+    ink: tuple[float, float, float]  # its ink inside its box: at each side, top, bottom
     polys: list[tuple[list[Point], Box]]  # it lies wholly inside these (with their boxes)
     centre: Point
     w: float
@@ -169,8 +173,14 @@ class _Spot:
     def finish(self, bound: float, box: Box) -> float | None:
         """The place's score (None where it may not go): clear of names and blocking
         lines, wholly inside the cells, less one for each line it touches."""
-        if self.boxes.overlap(box) or self.blocking.hits(box):
-            return None
+        if self.boxes.overlap(box) or self.segments.hits(box):
+            return None  # over a name, or a line through its box
+        side, top, bottom = self.ink  # the ink: the box less 0.4 mm, bearings, ascent
+        ink = (box[0] + side, box[1] + top, box[2] - side, box[3] - bottom)
+        for half, lines in self.blocking:
+            room = CLEAR_INK + half
+            if lines.hits((ink[0] - room, ink[1] - room, ink[2] + room, ink[3] + room)):
+                return None
         for corner in ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])):
             x, y = corner
             for poly, pb in self.polys:
@@ -179,6 +189,17 @@ class _Spot:
             else:
                 return None  # a corner outside every cell
         return bound - self.segments.hits(box)
+
+
+def _ink(text: str, size: float) -> tuple[float, float, float]:
+    """How far a letter's ink lies inside its box (0.4 mm round its advance width and
+    0.72 of its size, the baseline at the bottom): at each side (preflight's side
+    bearing, 0.06 of the size), at the top and at the bottom (an overshoot below the
+    baseline makes this less than 0.4)."""
+    from pnp.base import fonts
+
+    low, high = fonts.ink_extent(text, fonts.BOLD) or (0.0, 0.72)
+    return 0.4 + 0.06 * size, 0.4 + (0.72 - high) * size, 0.4 + low * size
 
 
 def _grid(x0: float, y0: float, x1: float, y1: float, step: float) -> list[Point]:
@@ -199,74 +220,3 @@ def _inside_points(cells: list[tuple[Point, list[Point]]]) -> list[Point]:
             for f in (0.4, 0.6, 0.8):
                 out.append((round(cx + (tx - cx) * f, 2), round(cy + (ty - cy) * f, 2)))
     return out
-
-
-_FILES: dict[tuple[Path, float], MapSpec] = {}  # map files as read, by file and time
-
-
-def map_file(path: Path, mtime: float) -> MapSpec:
-    """A map file as read (by file and its time: read once for all its boxes; the map
-    checks hand over the copy they read)."""
-    if (path, mtime) not in _FILES:
-        loaded = load_map(path, [])
-        assert loaded is not None
-        remember_map(path, mtime, loaded.spec)
-    return _FILES[(path, mtime)]
-
-
-def remember_map(path: Path, mtime: float, spec: MapSpec) -> None:
-    """The map file as just read (by the map checks)."""
-    if len(_FILES) >= 16:
-        _FILES.clear()
-    _FILES[(path, mtime)] = spec
-
-
-def forget_maps() -> None:
-    _FILES.clear()
-
-
-def _road_faults(geo: Geometry) -> set[tuple[str, ...]]:
-    """The roads that cross, or pass within 0.6 mm of another city's circle (the map
-    checks' ROAD_CLEARANCE), on this drawing."""
-    roads = [(a, b) for a, b in (tuple(r) for r in geo.spec.roads) if a in geo.pos
-             and b in geo.pos]
-    out: set[tuple[str, ...]] = {(a, b, c, d) for (a, b), (c, d) in geo.crossings(roads)}
-    for a, b in roads:
-        for c, centre in geo.pos.items():
-            if c not in (a, b) and distance_to_segment(centre, geo.pos[a], geo.pos[b]) < \
-                    geo.radius[c] + 0.6:
-                out.add((a, b, c))
-    return out
-
-
-@lru_cache(maxsize=64)
-def drawn_map(path: Path, mtime: float, width: float, height: float) -> dict[str, Any]:
-    """A map file drawn in a box of width x height mm: geometry, names, badges, zone areas
-    and boundaries (cached by file, its time and the box: the checks and the sheets
-    share it)."""
-    spec = map_file(path, mtime)
-    geo = Geometry(spec, width, height)
-    labels = place_labels(geo, label_width)
-    room: dict[str, float] = {}
-    stuck = [c for c, lb in labels.items() if not lb.placed]
-    for _ in range(ROOM_TRIES if stuck else 0):  # names hemmed in: their neighbours move
-        room = {**room, **{c: room.get(c, 0.0) + ROOM_STEP for c in stuck}}
-        wider = Geometry(spec, width, height, room)
-        placed = place_labels(wider, label_width)
-        still = [c for c, lb in placed.items() if not lb.placed]
-        if len(still) < sum(not lb.placed for lb in labels.values()) and \
-                _road_faults(wider) <= _road_faults(geo):  # moved circles keep the roads good
-            geo, labels = wider, placed
-        if not still:
-            break
-        stuck = still
-    return {"geo": geo, "labels": labels, "badges": badges(geo),
-            "areas": geo.zone_areas(), "lines": geo.zone_boundaries()}
-
-
-@lru_cache(maxsize=64)
-def zone_spots(path: Path, mtime: float, width: float, height: float,
-               letters: tuple[tuple[str, str], ...]
-               ) -> dict[str, tuple[float, float, float, float] | None]:
-    drawn = drawn_map(path, mtime, width, height)
-    return zone_letter_places(drawn["geo"], dict(letters), drawn["labels"], drawn["lines"])

@@ -1,0 +1,48 @@
+"""Pages that stay as drawn through Ghostscript.
+
+A "compress PDF" pass (`gs -sDEVICE=pdfwrite`, `ps2pdf`) turns each page so that most of
+its text reads upright: pdfwrite's AutoRotatePages (/PageByPage by default, /All for
+-dPDFSETTINGS=/ebook) adds up the bytes of every string a page shows, by direction, and
+sets /Rotate 180 when upside-down text has more bytes than upright text (a tie keeps the
+page as drawn). A backs page is upside down on purpose (its backs are turned 180° so that
+they lie behind their fronts when the sheet turns over its short edge): turned again by
+/Rotate it prints its backs 180° off. So such a page also shows, invisibly (text render
+mode 3: no ink), one upright space more than it has bytes of text in all: whatever
+direction its own text runs, upright text then has the most bytes and Ghostscript
+leaves the page alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.base import fonts
+
+# a literal string (reportlab escapes every parenthesis in it) or a hex string
+_STRING = re.compile(rb"\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f\s]*>", re.DOTALL)
+LINE = 20  # spaces a line, 1 pt each: 5.3 x 1 pt, all lines in one place
+SIZE = 1.0  # pt
+
+
+def text_bytes(code: list[str]) -> int:
+    """At least as many bytes as the strings in these content operators show (escapes
+    and hex digits count in full: never fewer than Ghostscript counts)."""
+    data = "\n".join(code).encode("latin-1", "replace")
+    return sum(len(m) - 2 for m in _STRING.findall(data))
+
+
+def hold_upright(canvas: Canvas, count: int, x: float, y: float) -> None:
+    """Show `count` invisible upright spaces with their baseline at (x, y): lines of LINE
+    spaces, one on top of another (no ink; nothing to select but white space, in a
+    2 x 1 mm box a page corner keeps free of art and of the info line)."""
+    canvas.saveState()
+    text = canvas.beginText(x, y)
+    text.setTextRenderMode(3)
+    text.setFont(fonts.REGULAR, SIZE, leading=0)
+    while count > 0:
+        text.textLine(" " * min(count, LINE))
+        count -= LINE
+    canvas.drawText(text)
+    canvas.restoreState()
