@@ -75,8 +75,12 @@ class Session:
         self.folder, self.templates_root, self.out_root = folder, templates_root, out_root
         self.opts, self.custom, self.dpi = opts, custom, dpi
         self.drawn: dict[Path, str] = {}  # preview file -> digest of the face it shows
+        # every face of the last good pass: (component, item, custom, side, preview file,
+        # width and height with bleed in points), in content order (what `pnp studio` shows)
+        self.faces: list[tuple[str, str, bool, str, Path, float, float]] = []
 
-    def run(self) -> Round:
+    def run(self, drawn: Callable[[Round], None] | None = None) -> Round:
+        """One pass; `drawn` hears of the previews before the slower build starts."""
         from pnp.render import budget
 
         budget.start()  # each pass has the time for templates a command has
@@ -97,6 +101,8 @@ class Session:
             result.seconds = time.perf_counter() - start
             return result
         result.preview_seconds = time.perf_counter() - start
+        if drawn is not None:
+            drawn(result)
         self._build(result)
         result.seconds = time.perf_counter() - start
         return result
@@ -117,6 +123,7 @@ class Session:
         renderer = Renderer(search_path(game.folder, self.templates_root, game.id))
         base = self.out_root / game.id / "preview"
         todo: list[tuple[Path, str, str, float, float]] = []
+        shown: list[tuple[str, str, bool, str, Path, float, float]] = []
         comps = [c for c in game.components.values() if c.spec.kind in ITEM_KINDS]
         for comp, comp_name in zip(comps, safe_names([c.id for c in comps]), strict=True):
             w, h = item_size(game, comp)
@@ -124,12 +131,13 @@ class Session:
             faces = render_faces(game, comp, renderer, to_mm(self.opts.bleed), lang)
             unique = {id(item): (item, front, back) for item, front, back in faces}
             names = safe_names([item.id for item, _, _ in unique.values()])
-            for (_item, front, back), name in zip(unique.values(), names, strict=True):
+            for (item, front, back), name in zip(unique.values(), names, strict=True):
                 for side, svg, origin in (("front", front, comp.spec.front),
                                           ("back", back, comp.spec.back or "")):
                     if svg is None:
                         continue
                     target = base / comp_name / f"{name}-{side}.png"
+                    shown.append((comp.id, item.id, item.custom, side, target, full_w, full_h))
                     digest = hashlib.sha256(svg.encode()).hexdigest()
                     if self.drawn.get(target) != digest:
                         todo.append((target, svg, origin, full_w, full_h))
@@ -137,6 +145,7 @@ class Session:
         if renderer.overflows:
             raise ProblemsFound([Problem("error", path, line, key, message, "text-placement")
                                  for message, (path, line, key) in renderer.overflows])
+        self.faces = shown
         if not todo:
             return []
         pages = [Page(svg, origin, fw, fh) for _, svg, origin, fw, fh in todo]

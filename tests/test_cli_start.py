@@ -25,7 +25,7 @@ def test_every_command_is_registered_in_order() -> None:
     import typer.main
 
     group = typer.main.get_command(pnp.cli.app)
-    assert list(group.commands) == ["list", "new", "watch", "build", "validate", "sheets",
+    assert list(group.commands) == ["list", "new", "watch", "build", "validate", "studio", "sheets",
                                     "score", "export", "schema"]
 
 

@@ -1,5 +1,7 @@
 """A backs page through Ghostscript's defaults ("compress PDF" tools, ps2pdf): printed from
-the result, every back must still lie exactly behind its front, the right way up.
+the result, every back must still lie exactly behind its front, the right way up; and no
+page of any shipped game is turned by such a pass (the Temple board's sideways text once
+got it /Rotate 90).
 
 The registration deck is the probe deck (a 4 mm red square at each front's centre, a blue
 one at each back's) with a line of text on each back: a page of upside-down text is what
@@ -16,7 +18,9 @@ import pytest
 from conftest import FIXTURES, run_pnp
 from PIL import Image
 
-pytestmark = pytest.mark.skipif(
+needs_gs = pytest.mark.skipif(not shutil.which("gs"),
+                              reason="needs Ghostscript (gs) for the round trip")
+needs_printing = pytest.mark.skipif(
     not (shutil.which("gs") and shutil.which("ps2pdf") and shutil.which("pdftoppm")),
     reason="needs Ghostscript (gs, ps2pdf) and poppler's pdftoppm to print the round trip")
 
@@ -94,6 +98,7 @@ def through(tool: str, pdf: Path, tmp_path: Path) -> Path:
     return out
 
 
+@needs_printing
 @pytest.mark.parametrize("tool", ["gs", "ps2pdf", "ebook"])
 @pytest.mark.parametrize("paper,flip,cards", [("a4", "short", 9), ("letter", "long", 16)])
 def test_backs_lie_behind_fronts_after_ghostscript(tmp_path: Path, tool: str, paper: str,
@@ -123,3 +128,31 @@ def test_backs_lie_behind_fronts_after_ghostscript(tmp_path: Path, tool: str, pa
     assert len(drawn) == len(backs) == 2 * len(fronts)
     for (x0, y0), (x1, y1) in zip(drawn, backs, strict=True):
         assert abs(x1 - x0) + abs(y1 - y0) < 2 * PX
+
+
+def rotations(pdf: Path) -> list[int]:
+    """Each page's /Rotate as a PDF reader reads it (0 when it has none)."""
+    import pikepdf
+
+    with pikepdf.open(pdf) as doc:
+        return [int(page.obj.get("/Rotate", 0)) for page in doc.pages]
+
+
+@needs_gs
+def test_no_shipped_page_turned_by_ghostscript(tmp_path: Path) -> None:
+    """Every PDF of every shipped game on A4, through Ghostscript's defaults: each page
+    keeps the /Rotate it had (none), sideways board text and upside-down backs alike."""
+    out = tmp_path / "out"
+    result = run_pnp("build", "--paper", "a4", "--out", out)
+    assert result.returncode == 0, result.stderr
+    pdfs = sorted(out.glob("*/*.pdf"))
+    assert len(pdfs) == 23
+    turned = []
+    for pdf in pdfs:
+        (where := tmp_path / "gs" / pdf.parent.name / pdf.stem).mkdir(parents=True)
+        after = through("gs", pdf, where)
+        before = rotations(pdf)
+        assert len(rotations(after)) == len(before)
+        turned += [(f"{pdf.parent.name}/{pdf.name}", n, a, b) for n, (a, b)
+                   in enumerate(zip(before, rotations(after), strict=True), 1) if a != b]
+    assert not turned

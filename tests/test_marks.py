@@ -1,6 +1,6 @@
 """Crop marks and bleed as they print: every mark at least 3 mm long, 5 mm from the paper's
 edge and on no art, on every paper; --own-bleed gives every card side its own bleed; the
-backs page's marks move with --back-offset.
+backs' marks move with --back-offset (a duplex backs page, the backs half of a fold page).
 
 The deck is the probe deck with a colour of its own for each card (seven colours in turn,
 so no two neighbours share one): rendered by pdftoppm, the colour beyond a card's trim
@@ -167,6 +167,40 @@ def test_backs_page_marks_move_with_back_offset(tmp_path: Path) -> None:
         for p, q in zip(ys, my, strict=True):
             assert (q - p) / MM == pytest.approx(-0.5, abs=0.01)
         assert cut_positions(a.pages[0]) == cut_positions(b.pages[0])  # fronts stay
+
+
+
+def halves(page) -> tuple[tuple[list[float], list[float]], tuple[list[float], list[float]]]:
+    """The cut lines (x, y up) the crop marks mark on each side of the fold, left then right
+    (pnp folds 9 poker cards on A4 top to bottom, fronts left)."""
+    sides: tuple[tuple[set, set], tuple[set, set]] = ((set(), set()), (set(), set()))
+    for ln in crop_marks(page):
+        side = sides[(ln["x0"] + ln["x1"]) / 2 > page.width / 2]
+        if abs(ln["x0"] - ln["x1"]) < 0.01:
+            side[0].add(round(ln["x0"], 2))
+        else:
+            side[1].add(round(page.height - ln["top"], 2))
+        assert min(ln["x0"], ln["top"]) >= 5 * MM - 0.01  # out of the 5 mm margin
+        assert ln["x1"] <= page.width - 5 * MM + 0.01
+        assert ln["bottom"] <= page.height - 5 * MM + 0.01
+    return ((sorted(sides[0][0]), sorted(sides[0][1])),
+            (sorted(sides[1][0]), sorted(sides[1][1])))
+
+
+def test_fold_page_backs_marks_move_with_back_offset(tmp_path: Path) -> None:
+    """--layout gutter-fold: fronts and backs share the page, so with --back-offset 1,-0.5
+    the backs half's marks move 1 mm right and 0.5 mm down with the backs, the fronts'
+    stay, and none enters the 5 mm margin."""
+    plain = build(tmp_path / "a", 9, "--layout", "gutter-fold")
+    moved = build(tmp_path / "b", 9, "--layout", "gutter-fold", "--back-offset", "1,-0.5")
+    with pdfplumber.open(plain) as a, pdfplumber.open(moved) as b:
+        (fronts, backs), (mfronts, mbacks) = halves(a.pages[0]), halves(b.pages[0])
+    assert mfronts == fronts
+    assert len(backs[0]) == len(mbacks[0]) == 2 and len(backs[1]) == len(mbacks[1]) == 6
+    for p, q in zip(backs[0], mbacks[0], strict=True):
+        assert (q - p) / MM == pytest.approx(1.0, abs=0.01)
+    for p, q in zip(backs[1], mbacks[1], strict=True):
+        assert (q - p) / MM == pytest.approx(-0.5, abs=0.01)
 
 
 @needs_pdftoppm

@@ -25,6 +25,7 @@ BASE: dict[str, list[str]] = {
     "list": ["list"],
     "new": ["new", "my-game"],
     "watch": ["watch", "temple", "--once", "--out", "out", "--dpi", "36"],
+    "studio": ["studio", "temple", "--port", "0", "--out", "out", "--dpi", "36"],
     "build": ["build", "temple", "--out", "out"],
     "validate": ["validate", "temple", "--paper", "a4"],
     "sheets": ["sheets", "dice-trip", "--count", "1", "--out", "out/pad.pdf"],
@@ -32,6 +33,7 @@ BASE: dict[str, list[str]] = {
     "export": ["export", "temple", "--format", "png", "--dpi", "36", "--out", "out"],
     "schema": ["schema", "items", "--game", "temple"],
 }
+SERVES = {"studio": 8.0}  # a command that runs until Ctrl-C: interrupted after so many seconds
 GAME_FOR = {"--map": "dice-trip", "--custom": "temple-of-doom", "--replace": "temple-of-doom",
             "--rules-doc": "temple-of-doom"}  # the game whose option it is
 
@@ -74,7 +76,7 @@ def _options() -> dict[str, list[tuple[str, bool]]]:
 def _with(command: str, option: str, value: str | bytes) -> tuple[str | bytes, ...]:
     """BASE[command] with `option` set to `value` (an argument: replaced in place)."""
     argv: list[str | bytes] = list(BASE[command])
-    if option in GAME_FOR and command in ("validate", "build", "export", "watch"):
+    if option in GAME_FOR and command in ("validate", "build", "export", "watch", "studio"):
         argv[1] = GAME_FOR[option]
     if option.startswith("<"):
         position = {"<name>": 1, "<game>": 1, "<games>": 1, "<filled>": 2,
@@ -95,11 +97,13 @@ def all_cases() -> list[CliCase]:
                 argv = list(BASE[command])
                 if option not in argv:
                     argv.append(option)
-                cases.append(CliCase(f"{command} {option}", (tuple(argv),)))
+                cases.append(CliCase(f"{command} {option}", (tuple(argv),),
+                                     interrupt_after=SERVES.get(command)))
                 continue
             for kind, value in HOSTILE.items():
                 cases.append(CliCase(f"{command} {option}={kind}",
-                                     (_with(command, option, value),)))
+                                     (_with(command, option, value),),
+                                     interrupt_after=SERVES.get(command)))
     cases += [
         CliCase("--version", (("--version",),)),
         CliCase("-q list", (("-q", "list"),)),

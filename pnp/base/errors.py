@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 EXIT_INVALID = 1
@@ -115,6 +115,10 @@ class Problem:
     message: str
     check: str | None = None  # the preflight check that found it, if any
     gap: str | None = None  # the later issue that fixes it (a known gap: a warning)
+    # where on which faces: (component, item, side, box as fractions of the trim, y down);
+    # `pnp studio` draws them; not part of a problem's identity or its JSON
+    places: tuple[tuple[str, str, str, tuple[float, float, float, float]], ...] = field(
+        default=(), compare=False, repr=False)
 
     def format(self) -> str:
         prefix = "" if self.severity == "error" else "warning: "

@@ -1,8 +1,8 @@
 """The `pnp` command line (console entry `pnp.cli:main`). The only package that prints or
 exits: common.py holds the app and what the commands share, and each command lives with
-its kin (games.py: list, new; builds.py: watch, build, validate; sheets.py: sheets,
-score; export.py: export; schema.py: schema). Importing them registers the commands, in
---help's order.
+its kin (games.py: list, new; builds.py: watch, build, validate; studio.py: studio;
+sheets.py: sheets, score; export.py: export; schema.py: schema). Importing them registers
+the commands, in --help's order.
 
 These modules, unlike the rest of pnp, do not use `from __future__ import annotations`:
 typer reads every command's annotations on every start, and strings it must evaluate,
@@ -22,7 +22,7 @@ from pnp.base.errors import EXIT_UNREADABLE
 from pnp.cli.common import app
 
 # Each module registers its commands on `app`, and --help lists them in this order.
-from pnp.cli import games, builds, sheets, export, schema  # noqa: E402, F401  # isort: skip
+from pnp.cli import games, builds, studio, sheets, export, schema  # noqa: E402, F401  # isort: skip
 
 __all__ = ["app", "main"]
 

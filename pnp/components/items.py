@@ -139,13 +139,12 @@ def _build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     deferred: list[list] = []
     say = words(opts.lang)
 
-    def furniture(side: str, page: impose.Layout,
-                  offset: tuple[float, float] = (0.0, 0.0)) -> impose.Band | None:
-        """Crop marks (moved by `offset` with the backs) and the info line."""
+    def furniture(side: str, page: impose.Layout, offset: tuple[float, float] = (0.0, 0.0),
+                  move: Any = backs.moved_marks) -> impose.Band | None:
+        """Crop marks (the backs' moved by `offset` with them) and the info line."""
         band = impose.info_band(page)
         if opts.crop_marks:
-            draw_marks(painter, backs.moved_marks(impose.crop_marks(page, band), page, band,
-                                                  offset))
+            draw_marks(painter, move(impose.crop_marks(page, band), page, band, offset))
         if band:
             info = (f"{game.spec.name} · {comp.spec.title_in(opts.lang)} · {side} · "
                     f"{say['page']} {page_no}/{total_pages} · {to_mm(w):g}×{to_mm(h):g} mm, "
@@ -205,7 +204,7 @@ def _build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
         draw_backs(chunk, [fold.back_slot(s, opts.back_offset) for s in page.slots],
                    [fold.back_slot(s, opts.back_offset) for s, _ in extras.placed],
                    fold.upside_down, last)
-        band = furniture(say["fold"], whole)
+        band = furniture(say["fold"], whole, opts.back_offset, fold.moved_marks)
         draw_fold_line(painter, fold.fold_line(whole, band))
         painter.show_page()
 

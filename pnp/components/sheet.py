@@ -6,11 +6,15 @@ large its template lays it out for the paper. On a smaller one it is laid out on
 of the paper's shape and shrunk onto the paper's printable area, as long as its smallest
 text stays readable; a sheet other pieces must fit on (a board: a `space` of the game's
 preflight fits) is tiled at 100 % instead, and a sheet of pieces (a `piece` of them) is
-laid out for the paper itself. What cannot be printed at all is refused in one line that
+laid out for the paper itself. A template that reads `flow` lays itself out for the
+smaller paper at 100 % (its parts in one column, over more pages): it gets the paper's
+page, `flow` true and `page.number`, and says how many pages it needs on its root,
+`<svg data-pnp-pages="N">`. What cannot be printed at all is refused in one line that
 names the smallest paper it needs (paper.Refused)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,12 +35,14 @@ from pnp.render.templates import Renderer
 
 FOOTER = PRINT_MARGIN + BAND + 2 * MM  # kept free at the bottom for the info line
 READABLE = 6.0  # pt: preflight's smallest readable text (text_checks.MIN_TEXT)
+_PAGES = re.compile(r'<svg\b[^>]*?\sdata-pnp-pages="(\d+)"')  # a flowing sheet's page count
 
 
 @dataclass(frozen=True)
 class SheetFit:
     """How a sheet goes on the paper: laid out for it ('page'), laid out larger and
-    shrunk by `scale` ('scaled'), or drawn at 100 % on a page of the design's size and
+    shrunk by `scale` ('scaled'), laid out by its template for the paper over as many
+    pages as it needs ('flow'), or drawn at 100 % on a page of the design's size and
     tiled ('tiled'); `w` x `h` (points) is the page its template lays out."""
 
     how: str
@@ -58,7 +64,13 @@ def _role(game: Game, comp: Component) -> str:
     return "piece" if any(f.piece.split(":")[0] == comp.id for f in fits) else ""
 
 
-def sheet_fit(game: Game, comp: Component, opts: BuildOptions) -> SheetFit:
+def flows(comp: Component, renderer: Renderer) -> bool:
+    """Whether the sheet's template lays itself out for a smaller paper (reads `flow`)."""
+    return renderer.depends_on(comp.spec.front, "flow")
+
+
+def sheet_fit(game: Game, comp: Component, opts: BuildOptions,
+              flowing: bool = False) -> SheetFit:
     w, h = page_size(comp, opts)
     dw, dh = design_size(comp.spec.orientation == "landscape")
     role = _role(game, comp)
@@ -66,11 +78,14 @@ def sheet_fit(game: Game, comp: Component, opts: BuildOptions) -> SheetFit:
         return SheetFit("page", w, h)
     if role == "space":
         return SheetFit("tiled", dw, dh)
+    if flowing:
+        return SheetFit("flow", w, h)
     return SheetFit("scaled", *scaled_page(w, h, dw, dh, PRINT_MARGIN, FOOTER))
 
 
-def context(game: Game, comp: Component, opts: BuildOptions) -> dict[str, Any]:
-    fit = sheet_fit(game, comp, opts)
+def context(game: Game, comp: Component, opts: BuildOptions,
+            flowing: bool = False) -> dict[str, Any]:
+    fit = sheet_fit(game, comp, opts, flowing)
     w, h = fit.w, fit.h
     hook = hooks_for(game.id).sheet_context
     extra: dict[str, Any] = {}
@@ -84,6 +99,7 @@ def context(game: Game, comp: Component, opts: BuildOptions) -> dict[str, Any]:
         "component": {"id": comp.id, "title": comp.spec.title},
         "lang": opts.lang,
         "sheet": extra,
+        "flow": fit.how == "flow",
     }
 
 
@@ -119,23 +135,23 @@ def build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -
 
 def _build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> Built:
     w, h = page_size(comp, opts)
-    fit = sheet_fit(game, comp, opts)
-    ctx = context(game, comp, opts)
+    flowing = flows(comp, renderer)
+    fit = sheet_fit(game, comp, opts, flowing)
     if fit.how == "tiled":
-        return _tiled(game, comp, renderer.render(comp.spec.front, ctx), opts)
-    count = page_count(ctx)
+        svg = renderer.render(comp.spec.front, context(game, comp, opts))
+        return _tiled(game, comp, svg, opts)
+    svgs = _pages(game, comp, renderer, opts, flowing)
+    count = len(svgs)
     buf = PdfBytes()
     canvas = new_canvas(buf, w, h, about(game, comp, opts.lang))
     painter = SvgPainter(canvas, game.folder, component=comp.id)
     s = fit.scale
-    for number in range(1, count + 1):
-        if count > 1:
-            ctx["page"].update(number=number, count=count)
-        face = painter.parse(renderer.render(comp.spec.front, ctx), comp.spec.front)
+    for number, svg in enumerate(svgs, 1):
+        face = painter.parse(svg, comp.spec.front)
         if s < 1:
             _readable(game, comp, opts, painter, face, s)
-        elif fit.how == "page" and _spills(painter, face, w, h):
-            _refuse_spill(game, comp, renderer, opts)
+        elif fit.how in ("page", "flow") and _spills(painter, face, w, h):
+            _refuse_spill(game, comp, renderer, opts, fit.how)
         # the printable area of the page laid out lands on the paper's
         painter.draw(face, PRINT_MARGIN * (1 - s), FOOTER * (1 - s), scale=s, role="sheet",
                      who=Who(comp.id, side="sheet", template=comp.spec.front))
@@ -146,7 +162,31 @@ def _build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) 
                                  f"{opts.sheet.label}{shrunk}")
         painter.show_page()
     data, record = painter.finish(buf, f"{comp.id}.pdf", comp.id)
-    return Built(data, 1, count, count > 1, 1, records=[record])
+    # a flowing sheet's pages are read side by side (its board on one, its steps on the next)
+    return Built(data, 1, count, count > 1 and fit.how != "flow", 1, records=[record])
+
+
+def _pages(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
+           flowing: bool) -> list[str]:
+    """The SVG of each page the sheet prints: one, a booklet's (its sheet context says
+    how many), or as many as a flowing template says on its first page."""
+    ctx = context(game, comp, opts, flowing)
+    if not ctx["flow"]:
+        count = page_count(ctx)
+        svgs = []
+        for number in range(1, count + 1):
+            if count > 1:
+                ctx["page"].update(number=number, count=count)
+            svgs.append(renderer.render(comp.spec.front, ctx))
+        return svgs
+    svgs, count = [], 1
+    while len(svgs) < count:
+        ctx["page"]["number"] = len(svgs) + 1
+        svgs.append(renderer.render(comp.spec.front, ctx))
+        if len(svgs) == 1:
+            said = _PAGES.search(svgs[0][:2000])
+            count = min(int(said.group(1)), 100) if said else 1
+    return svgs
 
 
 def _readable(game: Game, comp: Component, opts: BuildOptions, painter: SvgPainter,
@@ -188,22 +228,27 @@ def _spills(maps: Any, face: Face, w: float, h: float) -> bool:
     return False
 
 
-def _refuse_spill(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions) -> None:
-    """A sheet of pieces with no room on the paper: refused, naming the papers (each laid
-    out and measured) that hold it."""
+def _refuse_spill(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
+                  how: str) -> None:
+    """A sheet of pieces, or one laid out over more pages, with no room on the paper:
+    refused, naming the papers (each laid out and measured) that hold it."""
     from dataclasses import replace
 
     from pnp.render.layers import LayerStore
 
+    flowing = how == "flow"
+
     def fits(on: Paper) -> bool:
         there = replace(opts, paper=on.name)
-        face = (store := LayerStore(game.folder)).parse(
-            renderer.render(comp.spec.front, context(game, comp, there)), comp.spec.front)
-        return not _spills(store, face, *page_size(comp, there))
+        store = LayerStore(game.folder)
+        return not any(_spills(store, store.parse(svg, comp.spec.front), *page_size(comp, there))
+                       for svg in _pages(game, comp, renderer, there, flowing))
 
+    what = ("a part of it, at 100 % and one to a page, needs" if flowing
+            else "its pieces, at 100 %, need")
     key = ("components", comp.id)
-    raise Refused(refusal(comp.spec.title, opts.sheet, fits, "its pieces, at 100 %, need more "
-                          "room than the paper's printable area"),
+    raise Refused(refusal(comp.spec.title, opts.sheet, fits, f"{what} more room than the "
+                          "paper's printable area"),
                   game.source.path, game.source.line(key), f"components.{comp.id}")
 
 

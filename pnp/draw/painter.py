@@ -51,7 +51,6 @@ class SvgPainter:
         self._forms: dict[str, str] = {}
         self._repeats: dict[Hashable, tuple[list[str], list[Furniture]]] = {}
         self._form_text: dict[str, int] = {}  # form name: bytes of text it shows
-        self._turned = False  # this page has a face drawn upside down
         self._text_in_forms = 0  # bytes of text this page shows through forms
         self.pages: list[PageRecord] = []
         self._page: PageRecord | None = None
@@ -115,7 +114,6 @@ class SvgPainter:
         if rotate180:
             c.translate(face.width, face.height)
             c.rotate(180)
-            self._turned = True
         for key in face.layers:
             at = self.layers.moved.get(key)
             if at is not None:  # an icon: the one form of its drawing, moved to its place
@@ -154,11 +152,11 @@ class SvgPainter:
     def show_page(self) -> None:
         page = self._record()
         self._page = None
-        if self._turned:  # Ghostscript would turn it back: pnp.draw.upright
-            text = self._text_in_forms + upright.text_bytes(self.canvas._code)
+        text = self._text_in_forms + upright.text_bytes(self.canvas._code)
+        if text:  # Ghostscript turns a page of mostly sideways text: pnp.draw.upright
             upright.hold_upright(self.canvas, text + 1, PRINT_MARGIN + 1,
                                  page.height - PRINT_MARGIN - 2)  # the top-left corner
-        self._turned, self._text_in_forms = False, 0
+        self._text_in_forms = 0
         self.canvas.showPage()
         encode_last_page(self.canvas)
         if self._watch is not None:

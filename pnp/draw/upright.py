@@ -3,13 +3,15 @@
 A "compress PDF" pass (`gs -sDEVICE=pdfwrite`, `ps2pdf`) turns each page so that most of
 its text reads upright: pdfwrite's AutoRotatePages (/PageByPage by default, /All for
 -dPDFSETTINGS=/ebook) adds up the bytes of every string a page shows, by direction, and
-sets /Rotate 180 when upside-down text has more bytes than upright text (a tie keeps the
-page as drawn). A backs page is upside down on purpose (its backs are turned 180° so that
-they lie behind their fronts when the sheet turns over its short edge): turned again by
-/Rotate it prints its backs 180° off. So such a page also shows, invisibly (text render
-mode 3: no ink), one upright space more than it has bytes of text in all: whatever
-direction its own text runs, upright text then has the most bytes and Ghostscript
-leaves the page alone.
+sets /Rotate 90, 180 or 270 when text in another direction has more bytes than upright
+text (a tie keeps the page as drawn). pnp's pages are drawn as they must print: a backs
+page is upside down on purpose (its backs lie behind their fronts when the sheet turns
+over its short edge) and a board or sheet may run most of its text sideways; turned by
+/Rotate, the backs print 180° off and the sheet a quarter turn. So every page with text
+also shows, invisibly (text render mode 3: no ink), one upright space more than it has
+bytes of text in all: whatever direction its own text runs, upright text then has the
+most bytes and Ghostscript leaves the page alone. Working out each string's direction
+would spare ~60 bytes a page (compressed), not worth a content-stream interpreter.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pnp.base.units import MM
+from pnp.layout.backs import moved_marks
 from pnp.layout.impose import (
     BAND_GAP,
     BAND_MARGIN,
@@ -80,6 +81,19 @@ class FoldLayout:
         fronts = subset(self.fronts, count)
         backs = tuple(self.back_slot(s) for s in fronts.slots)
         return fronts, replace(fronts, slots=fronts.slots + backs)
+
+    def moved_marks(self, marks: list[Mark], whole: Layout, band: Band | None,
+                    offset: tuple[float, float]) -> list[Mark]:
+        """The page's crop marks, those of the backs half moved with the backs by `offset`
+        (as on a duplex backs page, pnp.layout.backs.moved_marks: someone cutting the
+        folded item from its back cuts on them); the fronts' marks stay."""
+        def backs_side(m: Mark) -> bool:
+            if self.vertical:  # backs right of the fold
+                return m.x0 + m.x1 > 2 * self.fold
+            return m.y0 + m.y1 < 2 * self.fold  # backs below it
+
+        fronts = [m for m in marks if not backs_side(m)]
+        return fronts + moved_marks([m for m in marks if backs_side(m)], whole, band, offset)
 
     def fold_line(self, whole: Layout, band: Band | None) -> Mark:
         """The fold line across the page, PRINT_MARGIN from the edges and clear of the

@@ -8,12 +8,15 @@ import re
 from dataclasses import dataclass, field
 
 from pnp.base.errors import Problem
-from pnp.layout.pages import PdfRecord, Who
+from pnp.layout.pages import PdfRecord, Placed, Who
 from pnp.load.model import Game
 from pnp.load.source import key_text
 from pnp.preflight.memo import Shared
-from pnp.render.inkmap import LayerMap
+from pnp.render.inkmap import Box, LayerMap
 from pnp.render.templates import Renderer
+
+Spot = tuple[float, float, float, float]  # a box on a face: fractions of its trim, y down
+PLACES = 200  # boxes kept a finding: enough to show, never one per card of a huge deck
 
 
 @dataclass
@@ -27,6 +30,7 @@ class _Finding:
     gap: str | None = None
     items: list[str] = field(default_factory=list)
     named: set[str] = field(default_factory=set)  # the items, looked up without a scan
+    places: list[tuple[str, str, str, Spot]] = field(default_factory=list)  # (studio)
 
 
 class Reporter:
@@ -108,7 +112,7 @@ class Reporter:
     def add(self, check: str, message: str, *, who: Who | None = None,
             component: str | None = None, needles: tuple[str, ...] = (),
             severity: str = "error", attribute: str | None = None,
-            fit: str | None = None) -> None:
+            fit: str | None = None, at: Spot | None = None) -> None:
         """One finding. It points at the template line found by `needles`, else at the
         item's content, else at the component in game.yaml."""
         comp_id = who.component if who else component
@@ -148,6 +152,8 @@ class Reporter:
         if label and label not in finding.named:  # one finding on 30,000 items: linear
             finding.named.add(label)
             finding.items.append(label)
+        if at is not None and who is not None and len(finding.places) < PLACES:
+            finding.places.append((who.component, who.item or "", who.side, at))
 
     def problems(self) -> list[Problem]:
         out = []
@@ -157,7 +163,8 @@ class Reporter:
                 shown = ", ".join(f.items[:3])
                 more = f" and {len(f.items) - 3} more" if len(f.items) > 3 else ""
                 message = f"{message} [{shown}{more}]"
-            out.append(Problem(f.severity, f.path, f.line, f.key, message, f.check, f.gap))
+            out.append(Problem(f.severity, f.path, f.line, f.key, message, f.check, f.gap,
+                               tuple(f.places)))
         return out
 
     # -- known gaps -------------------------------------------------------------------
@@ -185,3 +192,12 @@ def mm(points: float) -> str:
 def quote(text: str, limit: int = 30) -> str:
     text = re.sub(r"\s+", " ", text)
     return repr(text if len(text) <= limit else text[:limit - 1] + "…")
+
+
+def spot(placed: Placed, box: Box) -> Spot:
+    """Where `box` (the face's points, y up, art box with its bleed) lies on the face's
+    trim, as fractions with y down: what a picture of the face at any size can draw."""
+    inset, w, h = placed.trim_inset, placed.width, placed.height
+    tw, th = max(w - 2 * inset, 1e-9), max(h - 2 * inset, 1e-9)
+    return (round((box[0] - inset) / tw, 4), round((h - inset - box[3]) / th, 4),
+            round((box[2] - inset) / tw, 4), round((h - inset - box[1]) / th, 4))

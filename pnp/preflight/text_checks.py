@@ -19,7 +19,7 @@ from pnp.layout.impose import PRINT_MARGIN
 from pnp.layout.pages import PageRecord, PdfRecord, Placed
 from pnp.preflight import inline_icons, memo
 from pnp.preflight.page_checks import ALLOWED_FONTS
-from pnp.preflight.report import Reporter, mm, quote
+from pnp.preflight.report import Reporter, mm, quote, spot
 from pnp.render.inkmap import Box, Fill, LayerMap, Stroke, Text
 
 MIN_TEXT = 6.0  # pt: the smallest text a player must read
@@ -108,22 +108,23 @@ def _check_face(report: Reporter, record: PdfRecord, placed: Placed,
     for _, t in texts:
         if t.font not in ALLOWED_FONTS:
             report.add("fonts", f"text {quote(t.text)} is set in {fonts.unavailable(t.font)}",
-                       who=who, needles=_needles(t))
+                       who=who, needles=_needles(t), at=spot(placed, t.box))
             continue
         missing = fonts.missing_glyphs(t.text)
         if missing:
             report.add("glyphs", f"the font has no glyph for {' '.join(map(repr, missing))} "
                                  f"in {quote(t.text)}; it would print as an empty box",
-                       who=who, needles=_needles(t))
+                       who=who, needles=_needles(t), at=spot(placed, t.box))
         size = t.size * placed.scale
         if size < min_text - 0.01:
             report.add("text-size", f"text {quote(t.text)} is {_pt(size)} pt at print size "
                                     f"(at least {min_text:g} pt)", who=who,
-                       needles=_needles(t))
+                       needles=_needles(t), at=spot(placed, t.box))
         over = area.overrun(t.box)
         if over > 0.05:
             report.add("text-placement", f"text {quote(t.text)} runs {mm(over)} outside the "
-                                         f"{area.name}", who=who, needles=_needles(t))
+                                         f"{area.name}", who=who, needles=_needles(t),
+                       at=spot(placed, t.box))
     inline_icons.check(report, placed, layers, area)
     if texts:
         _check_crossings(report, placed, layers, texts)
@@ -245,7 +246,7 @@ def _check_crossings(report: Reporter, placed: Placed, layers: list[tuple[int, L
                            f"text {quote(t.text)} is crossed by a {s.width / MM:.2f} mm line "
                            f"at ({(inner[0] - placed.trim_inset) / MM:.1f}, "
                            f"{(placed.height - inner[3] - placed.trim_inset) / MM:.1f}) mm",
-                           who=placed.who,
+                           who=placed.who, at=spot(placed, inner),
                            needles=(t.text[:20], f'font-size="{_num(t.raw_size)}"'))
                 break
 

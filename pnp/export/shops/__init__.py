@@ -40,8 +40,8 @@ SHOPS: dict[str, Shop] = {
                 colour="pdfx1a", ink_limit=240),
     "mbprint": Shop("MB Print", "https://mbprint.pl/en/?p=658", 3 * MM, 4 * MM, "pdf",
                     colour="flat"),
-    "mpc": Shop("MakePlayingCards", "https://www.makeplayingcards.com/design/"
-                "custom-blank-card.html", 36 / 300 * INCH, INCH / 8, "png"),
+    "mpc": Shop("MakePlayingCards", "https://www.makeplayingcards.com/faq-photo.aspx",
+                36 / 300 * INCH, INCH / 8, "png"),
     "tgc": Shop("The Game Crafter", "https://s3.amazonaws.com/www.thegamecrafter.com/"
                 "templates/poker-card.png", INCH / 8, INCH / 8, "png"),
 }
