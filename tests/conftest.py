@@ -91,17 +91,21 @@ def run_in_process(args: list[str]) -> tuple[int, list[str]]:
     return result.exit_code, [ln for ln in result.stderr.splitlines() if ln.strip()]
 
 
+def probe_copy(content: Path, cards: int) -> Path:
+    """A copy of the probe deck in `content`/probe with `cards` cards (p00, p01 ...);
+    returns `content`, the folder of game folders."""
+    shutil.copytree(FIXTURES / "probe", content / "probe")
+    (content / "probe" / "cards.yaml").write_text("cards:\n" + "".join(
+        f"  - {{id: p{i:02d}, label: F{i:02d}}}\n" for i in range(cards)))
+    game = content / "probe" / "game.yaml"
+    game.write_text(game.read_text().replace("count: 12", f"count: {cards}"))
+    return content
+
+
 def build_probe(tmp_path: Path, *options: str, cards: int = 12) -> Path:
     """The probe deck built with `options`; `cards` other than 12 builds a copy of it
     with that many cards."""
-    content = FIXTURES
-    if cards != 12:
-        content = tmp_path / "fixtures"
-        shutil.copytree(FIXTURES / "probe", content / "probe")
-        (content / "probe" / "cards.yaml").write_text("cards:\n" + "".join(
-            f"  - {{id: p{i:02d}, label: F{i:02d}}}\n" for i in range(cards)))
-        game = content / "probe" / "game.yaml"
-        game.write_text(game.read_text().replace("count: 12", f"count: {cards}"))
+    content = FIXTURES if cards == 12 else probe_copy(tmp_path / "fixtures", cards)
     out = tmp_path / "out"
     result = run_pnp("build", "probe", "--content", content, "--out", out, *options)
     assert result.returncode == 0, result.stderr

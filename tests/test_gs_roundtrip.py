@@ -15,7 +15,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, run_pnp
+from conftest import probe_copy, run_pnp
 from PIL import Image
 
 needs_gs = pytest.mark.skipif(not shutil.which("gs"),
@@ -35,12 +35,7 @@ BACK = ('<g><rect x="{{ (face.w / 2 - 1)|num }}" y="8" width="2" height="2" fill
 def registration_deck(tmp_path: Path, cards: int) -> Path:
     """The probe deck with `cards` cards, and on every back two lines of text and a 2 mm
     blue square near its top (a back turned 180° shows it near the bottom)."""
-    content = tmp_path / "content"
-    shutil.copytree(FIXTURES / "probe", content / "probe")
-    (content / "probe" / "cards.yaml").write_text("cards:\n" + "".join(
-        f"  - {{id: p{i:02d}, label: F{i:02d}}}\n" for i in range(cards)))
-    game = content / "probe" / "game.yaml"
-    game.write_text(game.read_text().replace("count: 12", f"count: {cards}"))
+    content = probe_copy(tmp_path / "content", cards)
     back = content / "probe" / "templates" / "back.svg.j2"
     back.write_text(back.read_text().replace("{% endcall %}", BACK + "{% endcall %}"))
     return content

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import FIXTURES, ROOT, assert_clean_failure, run_pnp
+from conftest import ROOT, assert_clean_failure, probe_copy, run_pnp
 from PIL import Image
 
 from pnp.export.shops.inklimit import limited
@@ -35,12 +35,7 @@ def probe(tmp: Path, cards: int = 3) -> Path:
     """The probe deck with `cards` cards whose fronts carry a black block (298 % ink in
     SWOP), a half-transparent red one, and 'EDGE' 3.5 mm from the bottom cut (pnp's
     own safe area is 3 mm; MB Print's 4 mm)."""
-    content = tmp / "content"
-    shutil.copytree(FIXTURES / "probe", content / "probe")
-    (content / "probe" / "cards.yaml").write_text("cards:\n" + "".join(
-        f"  - {{id: p{i:02d}, label: F{i:02d}}}\n" for i in range(cards)))
-    game = content / "probe" / "game.yaml"
-    game.write_text(game.read_text().replace("count: 12", f"count: {cards}"))
+    content = probe_copy(tmp / "content", cards)
     front = content / "probe" / "templates" / "front.svg.j2"
     front.write_text(front.read_text().replace("{% endcall %}", INK))
     return content
