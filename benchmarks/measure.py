@@ -2,7 +2,9 @@
 
 Each command runs under a tiny wrapper process (`python -S -c WRAPPER cmd ...`) that starts
 it with subprocess.Popen and reaps it with os.wait4, so the wall time excludes the wrapper's
-own start and the peak RSS is that child's alone. The wrapper is there because Linux records
+own start and the peak RSS is that child's alone. Its CPU time (user + system) is the child's
+with every worker it forked and reaped: on two cores a command can take less wall time than
+CPU, so the ratios the targets name are taken on CPU and wall both. The wrapper is there because Linux records
 the address space a process execs away from in its ru_maxrss: a child spawned (vfork) straight
 from this script would report at least this script's own peak, which grows once the in-process
 cases have imported pnp. The wrapper's ~10 MB is then the floor instead.
@@ -28,7 +30,7 @@ t = time.perf_counter()
 p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
 _, status, usage = os.wait4(p.pid, 0)
 wall = time.perf_counter() - t
-print(wall, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+print(wall, usage.ru_maxrss, os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime)
 """
 
 # What twin.py imports (D), and that with the libraries the design card names for pnp's
@@ -47,6 +49,12 @@ def imports_only(statement: str) -> list[str]:
 class Run:
     wall: float  # seconds
     peak_mb: float  # peak RSS, MB (10^6 bytes)
+    cpu: float = 0.0  # seconds of user + system time, the command's reaped workers included
+
+
+# what every child gets on top of child_env(): the cache between runs off, so that every
+# run is a cold build (the rebuild cases turn it on, in a folder of their own)
+EXTRA_ENV: dict[str, str] = {"PNP_CACHE": "0"}
 
 
 def child_env() -> dict[str, str]:
@@ -54,17 +62,20 @@ def child_env() -> dict[str, str]:
     without which every command recompiles pnp's sources."""
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    return env
+    return env | EXTRA_ENV
 
 
-def run_once(cmd: Sequence[str]) -> Run:
-    """One run of `cmd` in a fresh process (cwd: the repository, so `-m pnp` is this pnp)."""
+def run_once(cmd: Sequence[str], before: Callable[[], None] | None = None) -> Run:
+    """One run of `cmd` in a fresh process (cwd: the repository, so `-m pnp` is this pnp).
+    `before`: called first, untimed (an edit the command is to see)."""
+    if before is not None:
+        before()
     done = subprocess.run([PY, "-S", "-c", WRAPPER, *cmd], capture_output=True, text=True,
                           env=child_env(), cwd=ROOT)
     fields = done.stdout.split()
-    if done.returncode or len(fields) != 3 or fields[2] != "0":
+    if done.returncode or len(fields) != 4 or fields[2] != "0":
         raise RuntimeError(f"failed: {' '.join(cmd)}\n{done.stderr[-2000:]}")
-    return Run(float(fields[0]), int(fields[1]) * 1024 / 1e6)
+    return Run(float(fields[0]), int(fields[1]) * 1024 / 1e6, float(fields[3]))
 
 
 def interleave(cmds: dict[str, Sequence[str]], runs: int) -> dict[str, list[Run]]:
@@ -92,6 +103,16 @@ def interleave_calls(calls: dict[str, Callable[[], float]], runs: int) -> dict[s
 
 def median(runs: Sequence[Run]) -> float:
     return statistics.median(r.wall for r in runs)
+
+
+def cpu(runs: Sequence[Run]) -> float:
+    """The median CPU time (user + system) of the runs, seconds."""
+    return statistics.median(r.cpu for r in runs)
+
+
+def cpu_ratios(a: Sequence[Run], b: Sequence[Run]) -> list[float]:
+    """A_i / B_i of the CPU times, for each interleaved pair."""
+    return [x.cpu / y.cpu for x, y in zip(a, b, strict=True)]
 
 
 def fastest(runs: Sequence[Run]) -> float:

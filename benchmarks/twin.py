@@ -30,12 +30,16 @@ MM = 72.0 / 25.4
 A4 = (210 * MM, 297 * MM)
 W, H, BLEED = 63.5 * MM, 88 * MM, 3 * MM  # poker cards, 3 mm bleed
 REGULAR, BOLD = "FiraSans", "FiraSans-Bold"  # the names pnp.base.fonts registers
-# pnp.layout.impose's margins: PRINT_MARGIN 5 mm, crop marks 5 mm long (1.5 mm at least) and
-# 0.1 mm clear of it, the info band 3 mm + 0.8 mm gap
-EDGE, MARK, MIN_MARK = 5.1 * MM, 5 * MM, 1.5 * MM
-SIDE, BAND_MARGIN = 5 * MM + 0.1 * MM + MIN_MARK, 5 * MM + 3 * MM + 0.8 * MM + MIN_MARK
+# pnp.layout.impose's margins: PRINT_MARGIN 5 mm, crop marks 5 mm long (3 mm at least: the
+# outer bleed gives way to make that room) and 0.1 mm clear of it, the info band 3 mm + 0.8 mm
+# gap below the grid; the grid itself needs 1.5 mm for marks beside its trim
+EDGE, MARK, MIN_MARK, BAND_ROOM = 5.1 * MM, 5 * MM, 3 * MM, 3.8 * MM
+SIDE, BAND_MARGIN = 5 * MM + 0.1 * MM + 1.5 * MM, 5 * MM + 3 * MM + 0.8 * MM + 1.5 * MM
 
 COLOURS = ["#c0392b", "#2980b9", "#27ae60", "#8e44ad", "#d35400", "#16a085"]
+# the titles the peers' standard content uses: accented and non-Latin-1 letters, which a
+# tool that handles only ASCII would draw wrong or cheaper
+PLACES = ["Zürich", "Łódź", "Ærøskøbing", "São Paulo", "Reykjavík", "Straße"]
 
 Box = tuple[float, float, float, float]
 Slot = tuple[float, float, float, float, float, float]  # trim x, y; bleed left, bottom, right, top
@@ -43,7 +47,7 @@ Slot = tuple[float, float, float, float, float, float]  # trim x, y; bleed left,
 
 def cards(n: int) -> list[dict[str, object]]:
     """The standard deck's cards, as written to cards.yaml by standard_deck.write_game."""
-    return [{"id": f"c{i}", "title": f"Card number {i}", "number": i,
+    return [{"id": f"c{i}", "title": f"Card {i} · {PLACES[i % len(PLACES)]}", "number": i,
              "colour": COLOURS[i % len(COLOURS)]} for i in range(n)]
 
 
@@ -55,8 +59,15 @@ def grid(page_w: float, page_h: float, w: float, h: float, b: float) -> list[Slo
     rows = int(math.floor((page_h - 2 * SIDE - 2 * b + 1e-6) / h))
     x0 = (page_w - cols * w) / 2
     y_top = max((page_h - rows * h) / 2, BAND_MARGIN + b) + rows * h
-    return [(x0 + c * w, y_top - (r + 1) * h, b if c == 0 else 0.0, b if r == rows - 1 else 0.0,
-             b if c == cols - 1 else 0.0, b if r == 0 else 0.0)
+    y0, x1 = y_top - rows * h, x0 + cols * w
+    # the outer bleed cut back where a margin has less than MIN_MARK for the marks
+    left = min(b, x0 - EDGE - MIN_MARK)
+    right = min(b, page_w - EDGE - MIN_MARK - x1)
+    top = min(b, page_h - EDGE - MIN_MARK - y_top)
+    bottom = min(b, y0 - EDGE - BAND_ROOM - MIN_MARK)
+    return [(x0 + c * w, y_top - (r + 1) * h, left if c == 0 else 0.0,
+             bottom if r == rows - 1 else 0.0, right if c == cols - 1 else 0.0,
+             top if r == 0 else 0.0)
             for r in range(rows) for c in range(cols)]
 
 
@@ -95,13 +106,14 @@ def crop_marks(slots: list[Slot], w: float, h: float, page_w: float,
 def check() -> list[str]:
     """What of the inlined layout differs from pnp.layout.impose's for this deck (empty: nothing)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from pnp.layout import backs as back_layout
     from pnp.layout import impose
 
     layout = impose.plan(*A4, W, H, BLEED)
     ours = grid(*A4, W, H, BLEED)
     theirs = [(s.x, s.y, s.bleed_left, s.bleed_bottom, s.bleed_right, s.bleed_top)
               for s in layout.slots]
-    backs = [impose.back_slot(s, layout, "long", (0, 0)) for s in layout.slots]
+    backs = [back_layout.back_slot(s, layout, "long", (0, 0)) for s in layout.slots]
     compared = {
         "slots": (ours, theirs),
         "backs": ([back(s, A4[0], W) for s in ours],

@@ -30,6 +30,7 @@ class Round:
     refreshed: list[Path] = field(default_factory=list)  # previews redrawn
     preview_seconds: float = 0.0
     built: list[str] = field(default_factory=list)  # "cards.pdf: 54 items, 12 pages"
+    pdfs: list[Path] = field(default_factory=list)  # the files written, in build order
     problems: list[Problem] = field(default_factory=list)
     failed: str | None = None  # one line: why the game was not built
     code: int = 0  # the exit code a one-off run ends with (pnp build's for the same)
@@ -148,16 +149,20 @@ class Session:
         self.faces = shown
         if not todo:
             return []
-        pages = [Page(svg, origin, fw, fh) for _, svg, origin, fw, fh in todo]
+        # a face many items share (a deck's one back) is drawn once, its PNG written to each
+        distinct = list(dict.fromkeys((svg, origin, fw, fh) for _, svg, origin, fw, fh in todo))
+        pages = [Page(svg, origin, fw, fh) for svg, origin, fw, fh in distinct]
         windows = [(pixels(fw, self.dpi), pixels(fh, self.dpi), self.dpi / 72)
-                   for _, _, _, fw, fh in todo]
+                   for _, _, fw, fh in distinct]
         images = rasterize(faces_pdf(game.folder, pages, game.spec.name), windows)
+        drawn = {face: png_bytes(image, self.dpi)
+                 for face, image in zip(distinct, images, strict=True)}
         from pnp.pipeline.build import write_atomic
 
-        for (target, *_), image in zip(todo, images, strict=True):
+        for target, *face in todo:
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
-                write_atomic(target, png_bytes(image, self.dpi))
+                write_atomic(target, drawn[tuple(face)])
             except OSError as exc:  # --out is a file, a FIFO, a dangling link, too long
                 del self.drawn[target]  # not drawn: the next pass tries again
                 raise InputError(f"cannot write the preview: {exc.strerror}",
@@ -186,6 +191,7 @@ class Session:
             result.code = exc.exit_code
             return
         result.problems = done.warnings
+        result.pdfs = [done.out_dir / str(f["path"]) for f in done.files]
         result.built = [f"{f['path']}: {_count(f['items'], 'item')}, "
                         f"{_count(f['pages'], 'page')}"
                         for f in done.files]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,13 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SEEDS = ROOT.parent / "shared" / "seeds"
 TOD_RULES = SEEDS / "004_766e214d45982702.txt"
 MM = 72 / 25.4
+
+# The cache between runs (pnp.base.cache) is on, as for a user, but in a folder of this
+# test session's own, never the user's ~/.cache/pnp: every build the suite runs twice goes
+# through it. A test that must see the work done (svglib counted, a patched function met)
+# turns it off with PNP_CACHE=0; tests/test_cache.py gives each test its own folder.
+if not os.environ.get("PNP_CACHE_DIR"):
+    os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
 
 
 def run_pnp(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

@@ -37,13 +37,36 @@ def _start(games: Path, out: Path, game: str = "deck") -> tuple[subprocess.Popen
     raise AssertionError(f"pnp studio did not start: {line!r}")
 
 
+def spoil(folder: Path) -> None:
+    """Problems of every kind that has a place on a face, in a `pnp new` deck: a suit name
+    too long for the card (each moon front), c07 a copy of c04 (the same face: checked
+    once, boxed on both), an inline icon past the safe area (every front), the moon
+    suit's name white on a near-white ground (a faint colour cue) and a card that does
+    not fit the box a fit names (the piece)."""
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("name: Moon}", "name: Moonlight and Shadows}")
+                    .replace('"#2b4c8c"', '"#f4f4f4"').replace("count: 6}", "count: 7}")
+                    .replace("data:\n", "data:\n  icons: {dot: dot.svg}\n")
+                    .replace("expectations:", "preflight:\n  fits:\n    - {id: boxed, what: a "
+                             "card in its box, piece: cards, space: 20mm x 20mm}\n\n"
+                             "expectations:"))
+    (folder / "dot.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="4mm" '
+                                    'height="4mm" viewBox="0 0 4 4"><circle cx="2" cy="2" '
+                                    'r="2"/></svg>')
+    front = folder / "templates" / "card-front.svg.j2"
+    front.write_text(front.read_text().replace(
+        "{% endcall %}", '{{ pnp.rich(fit_rich(":dot: here", 20, 8, 10), 1, 60) }}\n'
+        "{% endcall %}"))
+    cards = folder / "cards.yaml"
+    c04 = next(line for line in cards.read_text().splitlines() if "id: c04" in line)
+    cards.write_text(cards.read_text() + c04.replace("c04", "c07") + "\n")
+
+
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     root = tmp_path_factory.mktemp("studio")
     assert run_pnp("new", "deck", "--content", root / "games").returncode == 0
-    # a suit name too long for the card: a problem on each moon card's front
-    game = root / "games" / "deck" / "game.yaml"
-    game.write_text(game.read_text().replace("name: Moon}", "name: Moonlight and Shadows}"))
+    spoil(root / "games" / "deck")
     (root / "out").mkdir()
     (root / "out" / "secret.png").write_bytes(b"\x89PNG not yours")
     proc, url = _start(root / "games", root / "out")
@@ -107,20 +130,57 @@ def test_only_get(studio: tuple[str, Path], method: str) -> None:
     assert status == 405 and headers["Allow"] == "GET"
 
 
+def _state(url: str) -> tuple[dict, dict[str, dict]]:
+    state = json.loads(_get(url, "/state.json")[1])
+    faces = {f["id"]: f for c in state["components"] for f in c["faces"]}
+    return state, faces
+
+
+def _boxes(state: dict, words: str) -> dict[str, list[float]]:
+    """Face -> box of the problems whose message holds `words` (one per item when the
+    template line is not found: each item's line)."""
+    found = [p for p in state["problems"] if words in p["message"]]
+    assert found, [p["message"] for p in state["problems"]]
+    return {pl["face"]: pl["box"] for p in found for pl in p["places"]}
+
+
+FRONTS = {f"cards/c0{n}-front.png" for n in range(1, 8)}
+MOONS = {"cards/c04-front.png", "cards/c05-front.png", "cards/c06-front.png",
+         "cards/c07-front.png"}
+
+
 def test_each_problem_is_placed_on_its_face(studio: tuple[str, Path]) -> None:
     url, _ = studio
-    state = json.loads(_get(url, "/state.json")[1])
+    state, faces = _state(url)
     assert state["status"]["state"] == "failed"  # the long suit name stops the build
-    faces = {f["id"] for c in state["components"] for f in c["faces"]}
-    assert len(faces) == 12 and "cards/c04-front.png" in faces
-    long = [p for p in state["problems"] if "MOONLIGHT AND SHADOWS" in p["message"]]
-    assert {pl["face"] for p in long for pl in p["places"]} == {
-        "cards/c04-front.png", "cards/c05-front.png", "cards/c06-front.png"}
-    x0, y0, x1, y1 = long[0]["places"][0]["box"]
+    assert len(faces) == 14 and FRONTS <= set(faces)
+    long = _boxes(state, "MOONLIGHT AND SHADOWS")
+    assert set(long) == MOONS  # c07 too: the face c04 shows, checked once
+    x0, y0, x1, y1 = long["cards/c04-front.png"]
     # drawn at x = 63.5 - 6 mm (its end), baseline 10.5 mm down the 88 mm card
     assert x1 == pytest.approx((63.5 - 6) / 63.5, abs=0.01)
     assert 0.05 < y0 < y1 < 10.6 / 88 + 0.005
     assert x0 < 3 / 63.5  # it runs past the safe area on the left: that is the problem
+    assert long["cards/c07-front.png"] == long["cards/c04-front.png"]
+
+
+def test_icons_colour_cues_and_fits_are_placed(studio: tuple[str, Path]) -> None:
+    url, _ = studio
+    state, _ = _state(url)
+    icon = _boxes(state, "icon :dot:")
+    assert set(icon) == FRONTS
+    x0, y0, x1, y1 = icon["cards/c01-front.png"]
+    # a 10 pt line (3.5 mm) from x = 1 mm, its baseline 60 mm down: the dot is its height
+    assert x0 == pytest.approx(1 / 63.5, abs=0.005) and x1 < 6 / 63.5
+    assert 56 / 88 < y0 < y1 < 61.5 / 88  # (an icon sits a little below the baseline)
+    faint = _boxes(state, "printed cue of suit moon")  # the moon's name, top right
+    assert set(faint) == MOONS
+    assert faint["cards/c05-front.png"][2] == pytest.approx((63.5 - 6) / 63.5, abs=0.01)
+    assert faint["cards/c05-front.png"][3] < 11 / 88
+    fit = _boxes(state, "a card in its box")  # the piece that does not fit: a whole card
+    assert list(fit.values()) == [[0.0, 0.0, 1.0, 1.0]]
+    listed = [p for p in state["problems"] if not p["places"]]
+    assert all(p["where"] for p in listed)  # each one still says where it comes from
 
 
 def test_port_in_use_is_one_line(studio: tuple[str, Path]) -> None:

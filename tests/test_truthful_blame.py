@@ -113,8 +113,11 @@ def test_a_renderers_own_failure_is_an_internal_error(tmp_path: Path, module: st
     import sys
 
     script = RENDERER_BUG.format(module=module, owner=owner, name=name)
+    import os
+
     done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "out")], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PNP_CACHE": "0"})  # svglib run, not kept drawings
     assert done.returncode == 70, (done.returncode, done.stderr)
     lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and "internal error TypeError" in lines[0], lines

@@ -8,6 +8,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from pnp.base.errors import EXIT_INVALID, PnpError, ProblemsFound
+from pnp.cli import cached
 from pnp.cli.common import (
     PAPER_HELP,
     ContentOpt,
@@ -103,6 +104,7 @@ def watch(
 
 
 @app.command()
+@cached.recorded
 def build(
     games: GamesArg = None,
     out: Annotated[Path, typer.Option(
@@ -145,9 +147,9 @@ def build(
     replace: ReplaceOpt = None,
     content: ContentOpt = None,
 ) -> None:
-    """Build print-ready PDFs and a manifest.json into OUT/<game>/."""
-    fmt = Format(fmt).value
-    paper = paper_name(paper)
+    """Build print-ready PDFs and a manifest.json into OUT/<game>/. The same build again,
+    nothing changed, prints what it printed at once (PNP_CACHE=0 turns the cache off)."""
+    fmt, paper = Format(fmt).value, paper_name(paper)
     from pnp.layout.options import OVERLAP_MM, BuildOptions
     from pnp.layout.paper import display
 
@@ -168,9 +170,9 @@ def build(
             usage_error("--custom and --replace need exactly one GAME")
         status = None
         if sys.stderr.isatty():  # progress on a terminal only; quiet in pipes and CI
-            from rich.console import Console
-
-            status = Console(stderr=True).status("building")
+            from rich.console import Console  # (not kept by the cache: cached.recorded)
+            status = Console(file=getattr(sys.stderr, "unrecorded", None) or sys.stderr
+                             ).status("building")
             status.start()
         jobs = [Job(game_folder(root, gid), shipped_dir("templates"), opts, tuple(custom or ()),
                     tuple(replace or ())) for gid in names]
@@ -202,8 +204,7 @@ def build(
             written.append(done.game_id)
             warn(result.warnings, result.game)
             refused += [clip(p.format()) for p in result.refused]
-            built.append({"game": result.game, "folder": str(result.out_dir),
-                          "files": result.files,
+            built.append({"game": result.game, "folder": str(result.out_dir), "files": result.files,
                           "refused": [p.as_dict() for p in result.refused]})
             if fmt == "json":
                 continue
@@ -290,8 +291,7 @@ def validate(
     except PnpError as exc:
         fail(exc)
     if fmt == "json":
-        typer.echo(to_json({"games": [r.as_dict() for r in reports]}, indent=2,
-                              ensure_ascii=False))
+        typer.echo(to_json({"games": [r.as_dict() for r in reports]}, indent=2, ensure_ascii=False))
     else:
         for r in reports:
             for line in problem_lines(r.problems, r.game):

@@ -38,9 +38,9 @@ def studio(
     content: ContentOpt = None,
 ) -> None:
     """A page in your browser (http://127.0.0.1:PORT/, this computer only) with every face
-    of the game and every problem drawn where it is on its face; on each save of the
-    game's content, templates or custom files it is redrawn, and built as `pnp watch`
-    does. Ctrl-C stops."""
+    of the game, the printed pages of its last build, and every problem drawn where it is
+    on its face or page; on each save of the game's content, templates or custom files it
+    is redrawn, and built as `pnp watch` does. Ctrl-C stops."""
     import time
 
     from pnp.layout.options import BuildOptions

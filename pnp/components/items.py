@@ -116,7 +116,7 @@ def _build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     count = len(printed) + sum(len(printed_items(game, g)) for g in joining)
     fold = gutterfold_of(game, comp, opts, count)
     layout = fold.fronts if fold else layout_for(game, comp, opts, count)
-    buf = PdfBytes()
+    buf = PdfBytes(splice=True)  # image files read as the PDF is written
     canvas = new_canvas(buf, layout.page_w, layout.page_h,
                         about(game, comp, opts.lang))
     painter = SvgPainter(canvas, game.folder, component=comp.id)

@@ -65,8 +65,16 @@ def _role(game: Game, comp: Component) -> str:
 
 
 def flows(comp: Component, renderer: Renderer) -> bool:
-    """Whether the sheet's template lays itself out for a smaller paper (reads `flow`)."""
-    return renderer.depends_on(comp.spec.front, "flow")
+    """Whether the sheet's template lays itself out for a smaller paper (reads `flow`);
+    `pnp validate` parses the template for it once for every paper (faces.RENDERED)."""
+    from pnp.render.faces import RENDERED
+
+    memo, key = RENDERED.get(), ("flows", comp.spec.front, tuple(renderer.folders))
+    if memo is None:
+        return renderer.depends_on(comp.spec.front, "flow")
+    if key not in memo:
+        memo[key] = renderer.depends_on(comp.spec.front, "flow")
+    return bool(memo[key])
 
 
 def sheet_fit(game: Game, comp: Component, opts: BuildOptions,

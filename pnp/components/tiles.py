@@ -42,7 +42,7 @@ def visible_region(plan: tiling.TilePlan, tile: tiling.Tile) -> tuple[float, flo
 def build(game: Game, comp: Component, svg: str, opts: BuildOptions,
           art_bleed: float, store: LayerStore | None = None) -> tuple[bytes, int, PdfRecord]:
     paper_w, paper_h = opts.page_size
-    buf = PdfBytes()
+    buf = PdfBytes(splice=True)  # image files read as the PDF is written
     canvas = new_canvas(buf, paper_w, paper_h,
                         about(game, comp, opts.lang, words(opts.lang)["tiled"]))
     painter = SvgPainter(canvas, game.folder, store)

@@ -127,7 +127,8 @@ def pack(parsed: Parsed, layers: dict[str, tuple]) -> Packed:
 
     entries = [(ref(front), ref(back), _fields(w_front), _fields(w_back))
                for front, back, w_front, w_back in parsed]
-    runs = {key: (None if r is None else [_fields(run) for run in r], *rest)
+    runs = {key: (None if r is None else [_fields(run) if type(run) is TextRun else run  # or a
+                         for run in r], *rest)  # fastshapes ShapeLayer, sent as it is
             for key, (r, *rest) in layers.items()}
     return faces, entries, runs
 
@@ -137,5 +138,6 @@ def unpack(packed: Packed) -> tuple[Parsed, dict[str, tuple]]:
     faces = [Face(*f) for f in faces_]
     parsed: Parsed = [(faces[front], faces[back] if back >= 0 else None, Who(*w_front),
                        Who(*w_back)) for front, back, w_front, w_back in entries]
-    return parsed, {key: (None if r is None else [TextRun(*run) for run in r], *rest)
+    return parsed, {key: (None if r is None else [TextRun(*run) if type(run) is tuple else run
+                                                 for run in r], *rest)
                     for key, (r, *rest) in layers.items()}

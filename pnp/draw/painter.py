@@ -12,6 +12,7 @@ file itself (canvas, forms' resources, pages packed as drawn) is pdf.py's.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,10 @@ from pnp.render.fasttext import draw_runs
 from pnp.render.inkmap import Box, LayerMap
 from pnp.render.layers import Face, LayerStore
 from pnp.render.svglib_draw import cannot_draw
+
+# `pnp validate`: faces are recorded for preflight (their layers, where they go), not
+# drawn; the pages' furniture is drawn as in a build
+RECORD_ONLY: ContextVar[bool] = ContextVar("pnp_record_only", default=False)
 
 
 class SvgPainter:
@@ -103,6 +108,12 @@ class SvgPainter:
             tuple(face.layers), face.width, face.height, x, y, scale, rotate180,
             None if clip is None else (clip[0], clip[1], clip[0] + clip[2], clip[1] + clip[3]),
             trim_inset, role, who))
+        if RECORD_ONLY.get():  # svglib's drawing of each layer (and its complaints) only
+            for key in face.layers:
+                key = self.layers.moved.get(key, (key,))[0]
+                if self.layers.runs.get(key) is None:
+                    self.layers.drawing(key)
+            return
         c.saveState()
         if clip is not None:
             path = c.beginPath()
@@ -229,18 +240,23 @@ class SvgPainter:
 def _renderer() -> type:
     """reportlab's PDF renderer, drawing an image as an image XObject with its alpha as a
     soft mask (renderPDF draws it inline without: a PNG's see-through pixels print black,
-    where a browser shows what is under them); an image met again is stored once."""
+    where a browser shows what is under them); an image met again is stored once. A file
+    goes in as it is where PDF can take it (draw.images); an inline image (data:, which
+    svglib hands over decoded) through reportlab's drawImage."""
     import os
 
     from reportlab.graphics import renderPDF
     from reportlab.lib.utils import ImageReader
 
+    from pnp.draw.images import draw_image
+
     class Renderer(renderPDF._PDFRenderer):  # type: ignore[misc,name-defined]
         def drawImage(self, image: Any) -> None:  # noqa: N802  (reportlab's name)
             path = image.path
-            if path and (hasattr(path, "mode") or os.path.exists(path)):
-                source = ImageReader(path) if hasattr(path, "mode") else path  # PIL: read
-                self._canvas.drawImage(source, image.x, image.y, image.width, image.height,
-                                       mask="auto")
+            if hasattr(path, "mode"):  # a PIL image
+                self._canvas.drawImage(ImageReader(path), image.x, image.y, image.width,
+                                       image.height, mask="auto")
+            elif path and os.path.exists(path):
+                draw_image(self._canvas, path, image.x, image.y, image.width, image.height)
 
     return Renderer

@@ -202,6 +202,8 @@ def unresolved(doc: Any) -> list[str]:
         else:
             continue
         res = obj.Resources
+        if isinstance(res, pdfdoc.PDFObjectReference):  # shared by pages (draw.pdf)
+            res = doc.idToObject[res.name]
         defined = {cat: _entries(getattr(res, cat, None), doc) for cat in _WHAT}
         for category, name in sorted(_names(obj)):
             if name not in defined[category]:

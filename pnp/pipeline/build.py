@@ -4,7 +4,6 @@ killed build leaves the old output whole. `pnp validate` runs all of it but the 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import tempfile
@@ -16,11 +15,13 @@ from types import ModuleType
 from pnp.base.errors import ContentError, InputError, Problem, ProblemsFound
 from pnp.check.expectations import check_game
 from pnp.components import items as items_kind
+from pnp.draw.pdf import sha256_of
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import PdfRecord
 from pnp.load.content import load_game
 from pnp.load.model import Game
 from pnp.load.source import key_text
+from pnp.pipeline import uptodate
 from pnp.render.template_check import check_templates
 from pnp.render.templates import Renderer, search_path
 
@@ -186,7 +187,7 @@ def _render_components(game: Game, renderer: Renderer, opts: BuildOptions,
                 "path": name, "component": comp.id, "kind": kind_name,
                 "items": built.items if name == f"{comp.id}.pdf" else 1, "pages": pages,
                 "duplex": built.duplex if name == f"{comp.id}.pdf" else False,
-                "sha256": hashlib.sha256(data).hexdigest()}
+                "sha256": sha256_of(data)}  # a deck's image files read a span at a time
             if custom and name == f"{comp.id}.pdf":
                 meta["custom"] = custom  # the user's own items printed in this file
             if built.guests and name == f"{comp.id}.pdf":
@@ -224,8 +225,9 @@ def write_game(rendered: Rendered | Prepared, out_root: Path) -> GameBuild:
                                 .split(".")[0], "message": p.message} for p in refused]
     manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
     files = [(name, data) for name, data, _ in rendered.outputs]
-    out_dir = switch_in(out_root, game_id, files + [("manifest.json", manifest_bytes)],
-                        build_owner(game_id, rendered.protect))
+    files.append(("manifest.json", manifest_bytes))
+    out_dir = switch_in(out_root, game_id, files, build_owner(game_id, rendered.protect))
+    uptodate.wrote(out_dir, files)  # (a `pnp build` being recorded for the next run)
     return GameBuild(game_id, out_dir, [meta for _, _, meta in rendered.outputs],
                      [p for p in rendered.problems if p.severity != "error"], refused)
 

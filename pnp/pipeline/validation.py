@@ -1,5 +1,10 @@
 """`pnp validate`: every stage of a build but the writing, for every language and paper,
-and a report of what was checked, so that nothing passes validate and then fails build."""
+and a report of what was checked, so that nothing passes validate and then fails build.
+
+The renders share what does not depend on the paper (preflight.memo.sharing): each face
+is expanded, split into layers, drawn by svglib and checked once; per paper only the
+layout and the page checks are worked out. The faces are recorded where they go, not
+drawn into a PDF nobody reads."""
 
 from __future__ import annotations
 
@@ -81,7 +86,6 @@ class ValidationReport:
 def validate_game(folder: Path, custom: list[Path], rules_doc: Path | None,
                   lang: str | None, papers: list[str], map_name: str | None,
                   replace: list[str] | None = None) -> ValidationReport:
-    from pnp.base.workers import forked_map
     from pnp.check.expectations import check_game
     from pnp.check.rules_doc import cross_check
     from pnp.load.content import load_game, shipped_dir
@@ -106,16 +110,14 @@ def validate_game(folder: Path, custom: list[Path], rules_doc: Path | None,
         languages = [game_language(game, lang)] if lang else game.spec.languages
         report.languages, report.papers = languages, papers
         report.components = len(game.components)
-        renders = [(each, paper) for each in languages for paper in papers]
-
-        def render(i: int) -> tuple[list[Problem], int, int, dict[str, int]]:
-            each, paper = renders[i]
-            done = render_game(game, shipped_dir("templates"),
-                               BuildOptions(paper=paper, lang=each))
-            return done.problems, done.items, done.pages, done.checks
-
-        with sharing():  # a face checks alike on every paper: its findings, worked out once
-            results = forked_map(render, len(renders))  # (in each worker, when forked)
+        results = []
+        with sharing(game):  # each face rendered and checked once for every paper; no PDF
+                             # drawn; items' findings kept between runs
+            for each in languages:
+                for paper in papers:
+                    done = render_game(game, shipped_dir("templates"),
+                                       BuildOptions(paper=paper, lang=each))
+                    results.append((done.problems, done.items, done.pages, done.checks))
         for found, items, pages, checks in results:
             report.add(found)
             report.items = max(report.items, items)

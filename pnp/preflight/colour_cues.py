@@ -15,7 +15,7 @@ from itertools import combinations
 from pnp.base import colour
 from pnp.base.geometry import on_segment_band, point_in_polygon
 from pnp.layout.pages import PdfRecord, Placed, Who
-from pnp.preflight.report import Reporter
+from pnp.preflight.report import Place, Reporter, face_place
 from pnp.render.inkmap import LayerMap, Part
 
 
@@ -25,6 +25,9 @@ class _Attribute:
     faces: dict[str, list[tuple[Who | None, list[Part]]]] = field(
         default_factory=lambda: defaultdict(list))  # value → (face, its cues)
     faint: dict[str, float] = field(default_factory=dict)  # value → worst cue contrast
+    # where each value's colour and its cues are on the faces (what `pnp studio` boxes)
+    colour_at: dict[str, list[Place]] = field(default_factory=lambda: defaultdict(list))
+    cue_at: dict[str, list[Place]] = field(default_factory=lambda: defaultdict(list))
 
 
 def check(report: Reporter, records: list[PdfRecord]) -> None:
@@ -62,8 +65,10 @@ def _collect(found: dict[str, _Attribute], report: Reporter, record: PdfRecord,
             if kind == "colour" and part.colours:
                 found[attr].colours.setdefault(value, part.colours[0])
                 values[attr].add(value)
+                found[attr].colour_at[value] += face_place(placed, part.box)
             elif kind == "cue":
                 cues[(attr, value)].append(part)
+                found[attr].cue_at[value] += face_place(placed, part.box)
                 contrast = _contrast(layers, i, part)
                 if contrast is not None:
                     worst = found[attr].faint.get(value, 100.0)
@@ -130,6 +135,7 @@ def _judge(report: Reporter, comp_id: str, attr: str, info: _Attribute) -> None:
         numbers = (f"ΔL* {diff['grey']:.1f} in grey, ΔE {diff['deutan']:.1f} deuteranopia, "
                    f"ΔE {diff['protan']:.1f} protanopia")
         missing = [w for v in (a, b) for w, cues in info.faces[v] if not cues]
+        bare = {(w.component, w.item or "", w.side) for w in missing if w}
         if missing:
             names = sorted({w.item or w.side for w in missing if w})
             shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3
@@ -138,20 +144,22 @@ def _judge(report: Reporter, comp_id: str, attr: str, info: _Attribute) -> None:
                                       f"and {len(missing)} face(s) print no other cue for it "
                                       f"({shown}; a template tags its cue with "
                                       f"data-pnp=\"cue:{attr}=VALUE\")",
-                       component=comp_id, attribute=attr)
+                       component=comp_id, attribute=attr,
+                       places=[p for v in (a, b) for p in info.colour_at[v] if p[:3] in bare])
             continue
         sigs_a = {_signature(c) for _, cues in info.faces[a] for c in [cues]}
         sigs_b = {_signature(c) for _, cues in info.faces[b] for c in [cues]}
         if sigs_a & sigs_b:
             report.add("colour-cues", f"{attr} {a} and {b} differ by colour alone ({numbers}) "
                                       "and their printed cues look the same without colour",
-                       component=comp_id, attribute=attr)
+                       component=comp_id, attribute=attr,
+                       places=info.cue_at[a] + info.cue_at[b])
     for value, contrast in sorted(info.faint.items()):
         if contrast < colour.GREY_MIN:
             report.add("colour-cues", f"the printed cue of {attr} {value} stands out from what "
                                       f"is under it by ΔL* {contrast:.1f} in grey (at least "
                                       f"{colour.GREY_MIN:g})", component=comp_id,
-                       attribute=attr)
+                       attribute=attr, places=info.cue_at[value])
 
 
 def _signature(cues: list[Part]) -> tuple:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pnp.base.units import MM, parse_length, parse_size
 from pnp.layout.pages import PdfRecord, Placed
 from pnp.load.model import Fit
-from pnp.preflight.report import Reporter
+from pnp.preflight.report import Place, Reporter, face_place
 from pnp.render.faces import item_size
 
 
@@ -21,6 +21,7 @@ class Size:
     h: float
     round: bool
     label: str
+    places: tuple[Place, ...] = ()  # where it is on the faces (`pnp studio` boxes them)
 
     def text(self) -> str:
         if self.round:
@@ -49,20 +50,23 @@ def check(report: Reporter, records: list[PdfRecord]) -> None:
             if piece.w + clearance > space.w + 1e-6:
                 report.add("fits", f"{fit.what}: {piece.text()} with {clearance / MM:g} mm "
                                    f"between them needs {(piece.w + clearance) / MM:.1f} mm, "
-                                   f"{space.text()} gives {space.w / MM:.1f} mm", fit=fit.id)
+                                   f"{space.text()} gives {space.w / MM:.1f} mm", fit=fit.id,
+                           places=piece.places + space.places)
             continue
         if fit.relation == "same":
             if abs(piece.w - space.w) > tolerance:
                 report.add("fits", f"{fit.what}: {piece.text()} and {space.text()} differ by "
                                    f"{abs(piece.w - space.w) / MM:.1f} mm (allowed "
-                                   f"{tolerance / MM:.1f} mm)", fit=fit.id)
+                                   f"{tolerance / MM:.1f} mm)", fit=fit.id,
+                           places=piece.places + space.places)
             continue
         room = capacity(piece, space, clearance)
         if room < fit.count:
             each = f"{fit.count} x " if fit.count > 1 else ""
             gap = f" with {clearance / MM:g} mm around each" if clearance else ""
             report.add("fits", f"{fit.what}: {each}{piece.text()}{gap} does not fit on "
-                               f"{space.text()} (room for {room})", fit=fit.id)
+                               f"{space.text()} (room for {room})", fit=fit.id,
+                       places=piece.places + space.places)
 
 
 def capacity(piece: Size, space: Size, clearance: float) -> int:
@@ -100,8 +104,9 @@ def _measure(report: Reporter, records: list[PdfRecord], fit: Fit, side: str,
         return None
     if not part:
         w, h = item_size(game, comp)
-        return Size(w, h, comp.spec.shape == "circle", f"{comp_id}")
+        return Size(w, h, comp.spec.shape == "circle", f"{comp_id}", _whole(records, comp_id))
     boxes = []
+    places: list[Place] = []
     for record in records:
         if record.component != comp_id:
             continue
@@ -117,6 +122,7 @@ def _measure(report: Reporter, records: list[PdfRecord], fit: Fit, side: str,
                             box = _trimmed(p.box, placed)
                             boxes.append(((box[2] - box[0]) * placed.scale,
                                           (box[3] - box[1]) * placed.scale))
+                            places += face_place(placed, box)
     if not boxes:
         report.add("fits", f"fit '{fit.id}': no part tagged part:{part} in {comp_id} (a "
                            f"template marks it with data-pnp=\"part:{part}\")", fit=fit.id)
@@ -124,9 +130,22 @@ def _measure(report: Reporter, records: list[PdfRecord], fit: Fit, side: str,
     if largest:  # every piece must fit: the widest and the tallest, together
         many = len({(round(b[0], 1), round(b[1], 1)) for b in boxes}) > 1
         return Size(max(b[0] for b in boxes), max(b[1] for b in boxes), False,
-                    f"{comp_id} {part}" + (", the widest and the tallest" if many else ""))
+                    f"{comp_id} {part}" + (", the widest and the tallest" if many else ""),
+                    tuple(places))
     w, h = min(boxes, key=lambda b: b[0] * b[1])
-    return Size(w, h, False, f"{comp_id} {part}")
+    return Size(w, h, False, f"{comp_id} {part}", tuple(places))
+
+
+def _whole(records: list[PdfRecord], comp_id: str) -> tuple[Place, ...]:
+    """A whole item as a piece or a space: its first face, boxed at its cut."""
+    for record in records:
+        for page in record.pages:
+            for placed in page.placed:
+                if placed.role == "item" and placed.who and placed.who.component == comp_id:
+                    t = placed.trim_inset
+                    return tuple(face_place(placed, (t, t, placed.width - t,
+                                                     placed.height - t)))
+    return ()
 
 
 def _trimmed(box: tuple[float, float, float, float],

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.layout.pages import Placed
-from pnp.preflight.report import Reporter, mm
+from pnp.preflight.report import Reporter, mm, spot
 from pnp.render.inkmap import LayerMap
 
 INLINE_ICON = "icon:"  # the tag the rich macro gives each inline icon
@@ -30,4 +30,4 @@ def check(report: Reporter, placed: Placed, layers: list[tuple[int, LayerMap]],
             name = part.tag[len(INLINE_ICON):]
             report.add("text-placement", f"icon :{name}: in a text runs {mm(over)} outside "
                                          f"the {area.name}", who=placed.who,
-                       needles=(f":{name}:", "pnp.rich("))
+                       needles=(f":{name}:", "pnp.rich("), at=spot(placed, part.box))

@@ -7,7 +7,7 @@ from pnp.base import fonts
 from pnp.draw.furniture import MIN_INFO_SIZE
 from pnp.layout.impose import PRINT_MARGIN
 from pnp.layout.pages import PdfRecord
-from pnp.preflight.report import Reporter, mm
+from pnp.preflight.report import Reporter, mm, page_place
 
 ALLOWED_FONTS = fonts.FACES
 
@@ -37,16 +37,17 @@ def check(report: Reporter, record: PdfRecord) -> None:
                 report.add("printable-area",
                            f"{where}: {what} is {mm(max(gap, 0))} from the paper edge "
                            f"(at least {mm(PRINT_MARGIN)}: home printers print nothing "
-                           "there)", component=comp)
+                           "there)", component=comp, places=[page_place(record, page, f.box)])
             if f.text:
                 report.count("text-size")
                 if f.size < MIN_INFO_SIZE - 0.01:
                     report.add("text-size", f"{where}: page text {f.text[:30]!r} is "
                                             f"{f.size:.1f} pt (at least {MIN_INFO_SIZE} pt)",
-                               component=comp)
+                               component=comp, places=[page_place(record, page, f.box)])
                 missing_glyphs = fonts.missing_glyphs(f.text)
                 report.count("glyphs")
                 if missing_glyphs:
                     report.add("glyphs", f"{where}: the font has no glyph for "
                                          f"{' '.join(map(repr, missing_glyphs))} in "
-                                         f"{f.text[:30]!r}", component=comp)
+                                         f"{f.text[:30]!r}", component=comp,
+                               places=[page_place(record, page, f.box)])

@@ -5,10 +5,11 @@ game.yaml; the same finding on many items is one line that names them."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from pnp.base.errors import Problem
-from pnp.layout.pages import PdfRecord, Placed, Who
+from pnp.layout.pages import PageRecord, PdfRecord, Placed, Who
 from pnp.load.model import Game
 from pnp.load.source import key_text
 from pnp.preflight.memo import Shared
@@ -16,6 +17,9 @@ from pnp.render.inkmap import Box, LayerMap
 from pnp.render.templates import Renderer
 
 Spot = tuple[float, float, float, float]  # a box on a face: fractions of its trim, y down
+# where a finding shows: (component, item, side, spot) on a face, or on a printed page
+# ("", "cards.pdf", "page 3", spot as fractions of the page): what `pnp studio` boxes
+Place = tuple[str, str, str, Spot]
 PLACES = 200  # boxes kept a finding: enough to show, never one per card of a huge deck
 
 
@@ -30,7 +34,7 @@ class _Finding:
     gap: str | None = None
     items: list[str] = field(default_factory=list)
     named: set[str] = field(default_factory=set)  # the items, looked up without a scan
-    places: list[tuple[str, str, str, Spot]] = field(default_factory=list)  # (studio)
+    places: list[Place] = field(default_factory=list)  # (studio)
 
 
 class Reporter:
@@ -112,9 +116,11 @@ class Reporter:
     def add(self, check: str, message: str, *, who: Who | None = None,
             component: str | None = None, needles: tuple[str, ...] = (),
             severity: str = "error", attribute: str | None = None,
-            fit: str | None = None, at: Spot | None = None) -> None:
+            fit: str | None = None, at: Spot | None = None,
+            places: Iterable[Place] = ()) -> None:
         """One finding. It points at the template line found by `needles`, else at the
-        item's content, else at the component in game.yaml."""
+        item's content, else at the component in game.yaml. `at` is where on `who`'s face
+        it is; `places` more of them, for a finding about many faces or about a page."""
         comp_id = who.component if who else component
         gap = None
         if self._known_gap(check, comp_id, fit, attribute):
@@ -154,6 +160,11 @@ class Reporter:
             finding.items.append(label)
         if at is not None and who is not None and len(finding.places) < PLACES:
             finding.places.append((who.component, who.item or "", who.side, at))
+        for place in places:
+            if len(finding.places) >= PLACES:
+                break
+            if place not in finding.places:
+                finding.places.append(place)
 
     def problems(self) -> list[Problem]:
         out = []
@@ -201,3 +212,20 @@ def spot(placed: Placed, box: Box) -> Spot:
     tw, th = max(w - 2 * inset, 1e-9), max(h - 2 * inset, 1e-9)
     return (round((box[0] - inset) / tw, 4), round((h - inset - box[3]) / th, 4),
             round((box[2] - inset) / tw, 4), round((h - inset - box[1]) / th, 4))
+
+
+def face_place(placed: Placed, box: Box | None) -> list[Place]:
+    """`box` on `placed`'s face, as `add(places=)` takes it (none for a face of no item)."""
+    if box is None or placed.who is None:
+        return []
+    who = placed.who
+    return [(who.component, who.item or "", who.side, spot(placed, box))]
+
+
+def page_place(record: PdfRecord, page: PageRecord, box: Box) -> Place:
+    """`box` (page points, y up) on a printed page of `record`, as fractions, y down."""
+    w, h = max(page.width, 1e-9), max(page.height, 1e-9)
+    name = record.name or f"{record.component}.pdf"  # (pages checked as drawn: not named yet)
+    return ("", name, f"page {page.number}",
+            (round(box[0] / w, 4), round((h - box[3]) / h, 4), round(box[2] / w, 4),
+             round((h - box[1]) / h, 4)))

@@ -14,10 +14,9 @@ from typing import cast
 from pnp.base import fonts
 from pnp.base.geometry import boxes_overlap, on_segment_band, point_in_polygon, segment_hits_box
 from pnp.base.units import MM, parse_length
-from pnp.components.sheet import FOOTER
-from pnp.layout.impose import PRINT_MARGIN
 from pnp.layout.pages import PageRecord, PdfRecord, Placed
 from pnp.preflight import inline_icons, memo
+from pnp.preflight.areas import TEXTURE, allowed_area, check_furniture_clear
 from pnp.preflight.page_checks import ALLOWED_FONTS
 from pnp.preflight.report import Reporter, mm, quote, spot
 from pnp.render.inkmap import Box, Fill, LayerMap, Stroke, Text
@@ -25,7 +24,6 @@ from pnp.render.inkmap import Box, Fill, LayerMap, Stroke, Text
 MIN_TEXT = 6.0  # pt: the smallest text a player must read
 SAFE_AREA = 3 * MM  # text keeps this far inside an item's trim
 HALO = 0.75  # a fill this opaque between a line and a text knocks the line back
-TEXTURE = 0.5  # strokes fainter than this are texture, not lines that cross text
 GRID = 12.0  # pt: bucket size for looking up strokes near a text
 
 
@@ -56,14 +54,14 @@ def check_page(report: Reporter, record: PdfRecord, page: PageRecord) -> None:
             continue
         done.add(key)
         if report.shared is None:
-            _check_face(report, record, placed, size, furniture)
+            _check_face(report, record, placed, page, furniture)
             continue
         same = memo.face_key(record, placed, size, furniture)
         calls = report.shared.faces.get(same)
         if calls is None:  # said on no earlier render of this validate
             calls = []
             _check_face(cast(Reporter, memo.Recording(report, calls, placed.who)), record,
-                        placed, size, furniture)
+                        placed, page, furniture)
             report.shared.faces[same] = calls
         else:
             memo.replay(report, calls, placed.who)
@@ -87,8 +85,8 @@ def _comp_checks(report: Reporter, comp_id: str) -> tuple[float, float]:
     return min_text, safe
 
 
-def _check_face(report: Reporter, record: PdfRecord, placed: Placed,
-                page_size: tuple[float, float], furniture: list[Box]) -> None:
+def _check_face(report: Reporter, record: PdfRecord, placed: Placed, page: PageRecord,
+                furniture: list[Box]) -> None:
     who = placed.who
     comp_id = who.component if who else record.component
     min_text, safe = _comp_checks(report, comp_id)
@@ -103,7 +101,7 @@ def _check_face(report: Reporter, record: PdfRecord, placed: Placed,
     report.count("text-size", len(texts))
     report.count("text-placement", len(texts))
     comp = report.game.components.get(comp_id)
-    area = _allowed_area(placed, safe, page_size,
+    area = allowed_area(placed, safe, (page.width, page.height),
                          bool(comp and comp.spec.shape == "circle"), comp_id)
     for _, t in texts:
         if t.font not in ALLOWED_FONTS:
@@ -129,7 +127,7 @@ def _check_face(report: Reporter, record: PdfRecord, placed: Placed,
     if texts:
         _check_crossings(report, placed, layers, texts)
     if placed.role in ("sheet", "overlay"):
-        _check_furniture_clear(report, placed, layers, furniture)
+        check_furniture_clear(report, record, page, placed, layers, furniture)
 
 
 def _needles(t: Text) -> tuple[str, str]:
@@ -143,74 +141,6 @@ def _pt(size: float) -> str:
 
 def _num(value: float) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".")
-
-
-class _Area:
-    """Where text may go on a face, in face points: a box, or a disc for round items."""
-
-    def __init__(self, box: Box, round_: bool = False, name: str = "") -> None:
-        self.box, self.round, self.name = box, round_, name
-
-    def overrun(self, ink: Box) -> float:
-        """How far (points) the ink box reaches outside; 0 when inside."""
-        x0, y0, x1, y1 = self.box
-        if self.round:
-            cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
-            far = max(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5
-                      for x in (ink[0], ink[2]) for y in (ink[1], ink[3]))
-            return max(0.0, far - r)
-        return max(0.0, x0 - ink[0], y0 - ink[1], ink[2] - x1, ink[3] - y1)
-
-
-def _allowed_area(placed: Placed, safe: float, page: tuple[float, float],
-                  round_: bool, comp_id: str | None = None) -> _Area:
-    w, h, s = placed.width, placed.height, placed.scale
-    if placed.role == "item":
-        inset = placed.trim_inset + safe
-        what = "round item's" if round_ else "item's"
-        setting = f"; components.{comp_id}.size and .preflight.safe_area set it" if (
-            comp_id) else ""  # the template's text, or the game's setting: either is the fix
-        return _Area((inset, inset, w - inset, h - inset), round_,
-                     f"{what} safe area ({safe / MM:g} mm inside the cut{setting})")
-    if placed.role == "board":
-        return _Area((safe, safe, w - safe, h - safe), False,
-                     f"board's safe area ({safe / MM:g} mm inside its edge)")
-    # sheets and overlays: inside the face and inside the page's printable area
-    page_box = ((PRINT_MARGIN - placed.x) / s, (FOOTER - placed.y) / s,
-                (page[0] - PRINT_MARGIN - placed.x) / s, (page[1] - PRINT_MARGIN - placed.y) / s)
-    return _Area((max(0.0, page_box[0]), max(0.0, page_box[1]), min(w, page_box[2]),
-                  min(h, page_box[3])), False,
-                 "printable area (5 mm from the paper edge, above the info line)")
-
-
-def _check_furniture_clear(report: Reporter, placed: Placed,
-                           layers: list[tuple[int, LayerMap]], furniture: list[Box]) -> None:
-    """A sheet's lines and texts keep clear of the page's info line and scale bar (a
-    background fill may run under them)."""
-    if not furniture:
-        return
-    clearance = 0.5 * MM
-    zones = [(b[0] - clearance, b[1] - clearance, b[2] + clearance, b[3] + clearance)
-             for b in furniture]
-    for _, lm in layers:
-        for t in lm.texts:
-            if any(boxes_overlap(placed.box_to_page(t.box), z) for z in zones):
-                report.add("printable-area", f"text {quote(t.text)} runs into the page's info "
-                                             "line or scale bar", who=placed.who,
-                           needles=(t.text[:20],))
-                return
-        for s in lm.strokes:
-            if s.opacity < TEXTURE:
-                continue
-            for seg in s.segments:
-                a = placed.to_page(seg[0], seg[1])
-                b = placed.to_page(seg[2], seg[3])
-                if any(segment_hits_box(a, b, z) for z in zones):
-                    report.add("printable-area", f"a {s.width / MM:.2f} mm line runs into the "
-                                                 "page's info line or scale bar (keep the "
-                                                 "sheet's art above page.footer)",
-                               who=placed.who)
-                    return
 
 
 # -- strokes crossing text ------------------------------------------------------------

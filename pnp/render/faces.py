@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +14,11 @@ from pnp.load.model import Component, Game, Item
 from pnp.render.templates import Renderer
 
 MAX_PRINTED = 20_000  # items (copies counted) one component prints
+# `pnp validate`: an item's face is the same on every paper (its context names none), so
+# it is expanded once: (template, component, item, side, size, language) → its SVG and
+# what it noted (and what else its renders share: sheet.flows)
+RENDERED: ContextVar[dict[tuple, Any] | None] = ContextVar("pnp_faces_rendered", default=None)
+MAX_KEPT = 4000
 
 
 @dataclass(frozen=True)
@@ -123,13 +129,31 @@ def iter_faces(game: Game, comp: Component, renderer: Renderer, bleed_mm: float,
         left[id(item)] -= 1
         if id(item) not in memo:
             renderer.where = (str(item.source.path), item.line(), key_text(item.key))
-            front = renderer.render(comp.spec.front, item_context(game, comp, item, box, lang,
-                                                                  "front"))
+            front = _render(renderer, comp.spec.front, game, comp, item, box, lang, "front")
             back = common_back
             if comp.spec.back and back is None:
-                back = renderer.render(comp.spec.back, item_context(game, comp, item, box,
-                                                                    lang, "back"))
+                back = _render(renderer, comp.spec.back, game, comp, item, box, lang, "back")
                 if shared_back:
                     common_back = back
             memo[id(item)] = (front, back)
         yield (item, *(memo[id(item)] if left[id(item)] else memo.pop(id(item))))
+
+
+def _render(renderer: Renderer, template: str, game: Game, comp: Component, item: Item,
+            box: FaceBox, lang: str, side: str) -> str:
+    """`renderer.render`, or, in `pnp validate`, the SVG this face got on an earlier
+    paper, with what rendering noted then (text that did not fit) noted again."""
+    memo = RENDERED.get()
+    if memo is None:
+        return renderer.render(template, item_context(game, comp, item, box, lang, side))
+    key = (template, comp.id, id(item), side, box, lang)  # (the game holds its items)
+    done = memo.get(key)
+    if done is None:
+        before = len(renderer.overflows)
+        done = (renderer.render(template, item_context(game, comp, item, box, lang, side)),
+                renderer.overflows[before:])
+        if len(memo) < MAX_KEPT:  # a huge deck's faces: expanded again, not all held
+            memo[key] = done
+    else:
+        renderer.overflows.extend(done[1])
+    return done[0]

@@ -110,7 +110,11 @@ def plain_text_runs(layer: etree._Element, view: tuple[float, float, float, floa
 
 
 def draw_runs(c: Canvas, runs: list[TextRun]) -> None:
+    """Draw a fast layer: its text runs, or the one ShapeLayer (fastshapes) it holds."""
     for run in runs:
+        if type(run) is not TextRun:  # a standins.ShapeLayer
+            run.draw(c)
+            continue
         if run.font not in _PARSED_FIRST:  # an italic, made by a worker: parsed here too
             fonts.need(run.font)
         # what c.setFillColor(run.fill, alpha=run.opacity) does, the colour parsed once

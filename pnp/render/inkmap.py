@@ -135,7 +135,10 @@ def opacity_of(colour: Any, opacity: Any) -> float:
 
 
 def map_runs(runs: list[Any]) -> LayerMap:
-    """The map of a layer pnp draws as plain text runs (fasttext.TextRun)."""
+    """The map of a layer pnp draws as plain text runs (fasttext.TextRun), or of the one
+    plain-shapes layer (standins.ShapeLayer) it holds."""
+    if len(runs) == 1 and hasattr(runs[0], "layer_map"):
+        return runs[0].layer_map()
     out = LayerMap()
     for n, run in enumerate(runs, 1):
         box = text_box(run.text, run.font, run.size, run.x, run.y, run.anchor, run.width)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import copy
 import functools
 import hashlib
-from dataclasses import dataclass
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +21,11 @@ from pnp.base.errors import ContentError
 from pnp.render import inksaver, moved
 from pnp.render.drawable import check_count, check_layer, check_root
 from pnp.render.drawing_map import map_drawing
-from pnp.render.fasttext import TextRun, plain_text_runs
+from pnp.render.fastshapes import fast_runs
+from pnp.render.fasttext import TextRun
 from pnp.render.inkmap import TAG_ATTR, TAG_ID_PREFIX, LayerMap, map_runs
+from pnp.render.kept import drawn
 from pnp.render.normalise import normalise
-from pnp.render.svglib_draw import draw_layer
 
 RECENT_DOCS = 256  # documents remembered as split (a shared back, met every card, stays)
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True,
@@ -38,6 +40,19 @@ class Face:
     height: float
     layers: tuple[str, ...]  # a tuple: each Placed record of the face shares it
     origin: str = ""  # the template it came from
+
+
+@dataclass
+class Reuse:
+    """What the renders of one `pnp validate` (every paper, every language) share: each
+    document split once and each layer drawn by svglib once, whatever store meets it."""
+
+    docs: dict[tuple, tuple[Face, dict[str, tuple], str]] = field(default_factory=dict)
+    drawings: dict[tuple, tuple[Any, list[str]]] = field(default_factory=dict)
+
+
+REUSE: ContextVar[Reuse | None] = ContextVar("pnp_layers_reuse", default=None)
+MAX_REUSED = 4000  # documents kept for the next render: a huge deck is split again
 
 
 class LayerStore:
@@ -66,7 +81,16 @@ class LayerStore:
         if face is None or not all(key in self.runs for key in face.layers):  # forgotten
             if len(self._docs) >= RECENT_DOCS:  # a deck of unique fronts: not kept all
                 del self._docs[next(iter(self._docs))]
-            face = self._parse(svg, origin)
+            reuse = REUSE.get()
+            shared = (doc, self.reference_root, inksaver.ACTIVE.get())
+            known = reuse.docs.get(shared) if reuse is not None else None
+            if known is not None:  # split by an earlier render of this validate
+                face = known[0]
+                self._reuse(known[1], known[2])
+            else:
+                face = self._parse(svg, origin)
+                if reuse is not None and len(reuse.docs) < MAX_REUSED:
+                    reuse.docs[shared] = (face, self._layers_of(face), origin)
         self._docs[doc] = face
         return face
 
@@ -106,7 +130,7 @@ class LayerStore:
             key = hashlib.sha1(shell_bytes + raw).hexdigest()
             if key not in self.runs:  # a layer is checked once, however often drawn
                 self._counts[key] = check_layer(child, origin, self.reference_root)
-                self.runs[key] = plain_text_runs(child, view)
+                self.runs[key] = fast_runs(child, view, root)  # text runs, plain shapes
                 if self.runs[key] is None:  # svglib's: plain text is drawn from its runs
                     layer = copy.deepcopy(shell)
                     layer.append(child)
@@ -124,6 +148,31 @@ class LayerStore:
             keys.append(key)
         check_count(count, origin)
         return Face(width, height, tuple(keys), origin)
+
+    def _layers_of(self, face: Face) -> dict[str, tuple]:
+        """(runs, size, element count, XML, icon's move) of each layer of `face`, as
+        `_parse` left them, for `_reuse` in another store."""
+        out = {}
+        for key in face.layers:
+            at = self.moved.get(key)
+            if at is not None:
+                out[key] = (None, self.size[key], self._counts[key], None, at)
+                key = at[0]
+            out[key] = (self.runs[key], self.size[key], self._counts[key],
+                        self._layer_xml.get(key), None)
+        return out
+
+    def _reuse(self, layers: dict[str, tuple], origin: str) -> None:
+        """Take a document's layers as `_parse` would have found them here."""
+        for key, (runs, size, count, xml, at) in layers.items():
+            self.size[key] = size
+            if at is not None:  # an icon's use: set anew, as _parse does
+                self.moved[key], self.runs[key] = at, None
+                self._counts[key], self._origin[key] = count, origin
+            elif key not in self.runs:
+                self.runs[key], self._counts[key], self._origin[key] = runs, count, origin
+                if xml is not None:
+                    self._layer_xml[key] = xml
 
     def export(self) -> dict[str, tuple]:
         """Every layer's parse results, to send to another process (faceparts): runs,
@@ -155,8 +204,15 @@ class LayerStore:
     def drawing(self, key: str) -> Any:
         """svglib's drawing of a layer that is not plain text, made once."""
         if key not in self._drawings:
-            drawing, complaints = draw_layer(self._layer_xml[key], self.reference_root,
-                                             self._origin.get(key))
+            reuse = REUSE.get()
+            shared = (key, self.reference_root)  # a key is its layer's content hash
+            made = reuse.drawings.get(shared) if reuse is not None else None
+            if made is None:
+                made = drawn(self._layer_xml[key], self.reference_root,  # (kept between
+                             self._origin.get(key), key)  # runs: pnp.render.kept)
+                if reuse is not None:
+                    reuse.drawings[shared] = made
+            drawing, complaints = made
             if complaints:
                 self.complaints[key] = complaints
             self._drawings[key] = drawing

@@ -34,7 +34,7 @@ def normalise(root: etree._Element, origin: str | None, reference_root: Path,
     """Rewrite `root` in place into what svglib draws right, or raise a ContentError at
     the template line of the first thing pnp cannot draw. `text`: the document as
     written, to skip the work when it holds none of the features."""
-    from pnp.render import lettering, paints, refusals, stylesheet, viewports  # (~5 ms)
+    from pnp.render import refusals
 
     written = text.lower() if text is not None else None
     if written is not None and written.count("<svg") < 2 and not any(
@@ -42,6 +42,8 @@ def normalise(root: etree._Element, origin: str | None, reference_root: Path,
         if any(word in written for word in refusals.NEEDLES):
             refusals.check(root, origin, reference_root)
         return
+    from pnp.render import lettering, paints, stylesheet, viewports  # (~5 ms: not for a
+    #   document that needs none of them)
     if written is not None and "<style" in written:
         written = None  # a sheet may write any property
 

@@ -56,6 +56,10 @@ UPSTREAM: dict[str, frozenset[str]] = {
     # skipped without a clip-path attribute (_clip_when_asked): it returns None then
     "svglib.svglib:SvgRenderer.get_clippath": frozenset({
         "d209af13286b2b0f3d804a0ba1104b0cdfc8fe035a8422b4616121bffbdbed8c"}),
+    # checks a raster file with `PDFImage(path, 0, 0)` only for its OSError, and keeps the
+    # path: a header's read answers alike (svglib_draw.images_checked_by_header)
+    "svglib.svglib:SvgRenderer.xlink_href_target": frozenset({
+        "6c8184bf9575e90ce42132f0d13d8035b50d8442ac761811b6c7e98bedfd99eb"}),
 }
 
 

@@ -12,7 +12,6 @@ the CLI as an internal error (exit 70), never blamed on the user's template."""
 from __future__ import annotations
 
 import io
-import logging
 from pathlib import Path
 from typing import Any
 
@@ -44,16 +43,21 @@ UhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGM8ESDCwMDAxMDAwMDAAAAO7gEwyp3NFQAAAABJR
 </g></svg>"""
 
 
-class _Collect(logging.Handler):
-    """svglib says what it cannot draw (a bad colour, an unknown element) only in its
-    log: collect those lines so they become problems instead of silent gaps."""
+def _collector() -> Any:
+    """A log handler collecting svglib's warnings: svglib says what it cannot draw (a bad
+    colour, an unknown element) only in its log, and those lines become problems instead
+    of silent gaps. (`logging` is imported only when svglib draws.)"""
+    import logging
 
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.lines: list[str] = []
+    class Collect(logging.Handler):
+        def __init__(self) -> None:
+            super().__init__(logging.WARNING)
+            self.lines: list[str] = []
 
-    def emit(self, record: logging.LogRecord) -> None:
-        self.lines.append(record.getMessage())
+        def emit(self, record: logging.LogRecord) -> None:
+            self.lines.append(record.getMessage())
+
+    return Collect()
 
 
 def draw_layer(layer: etree._Element, reference_root: Path,
@@ -72,14 +76,17 @@ def _renderer(reference_root: Path) -> Any:
     from svglib.svglib import SvgRenderer
 
     fonts.register_svglib()
+    images_checked_by_header()
     base = reference_root.resolve()
     return SvgRenderer(str(base / "face.svg"), external_reference_root=str(base))
 
 
 def _render(renderer: Any, layer: etree._Element) -> tuple[Any, list[str]]:
+    import logging
+
     from pnp.render.rlspeed import remembering_attributes
 
-    collect = _Collect()
+    collect = _collector()
     log = logging.getLogger("svglib")
     log.addHandler(collect)
     try:
@@ -89,6 +96,33 @@ def _render(renderer: Any, layer: etree._Element) -> tuple[Any, list[str]]:
         log.removeHandler(collect)
     drawing.initialFontName = fonts.REGULAR  # else renderPDF adds Helvetica
     return drawing, list(dict.fromkeys(collect.lines))
+
+
+class _ImageHeader:
+    """What svglib's xlink_href_target asks of reportlab's PDFImage(path, 0, 0): an OSError
+    when the file is no image. PDFImage decodes the whole image and compresses it again
+    to say so (a third of a photo deck's build, thrown away); the header says it alike
+    (Pillow's UnidentifiedImageError is an OSError). pnp.render.drawable has already read
+    the header and the pixel count of every image a face names."""
+
+    def __init__(self, path: str, x: float, y: float) -> None:
+        from PIL import Image
+
+        with Image.open(path):
+            pass
+
+
+def images_checked_by_header() -> None:
+    """svglib's check of each raster file (xlink_href_target), by its header only; left
+    as it is where svglib's xlink_href_target is not the one checked (UPSTREAM)."""
+    import svglib.svglib as svglib_module
+
+    from pnp.render.rlspeed import unchanged
+
+    if vars(svglib_module).get("PDFImage") is _ImageHeader:
+        return
+    if unchanged("svglib.svglib:SvgRenderer.xlink_href_target"):
+        svglib_module.PDFImage = _ImageHeader  # type: ignore[attr-defined]
 
 
 def cannot_draw(exc: Exception, origin: str | None) -> ContentError:

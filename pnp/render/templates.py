@@ -122,11 +122,11 @@ class Renderer:
         """Whether a template reads `variable` (a back that does not read `item` is the
         same for every item: render it once). Each template is parsed for this once."""
         if name not in self._reads:
-            from jinja2 import meta
+            from pnp.render.kept import template_reads  # (kept between runs)
 
             self.template(name)  # a clear error if it is missing or broken
             source, _, _ = self.env.loader.get_source(self.env, name)  # type: ignore[union-attr]
-            self._reads[name] = frozenset(meta.find_undeclared_variables(self.env.parse(source)))
+            self._reads[name] = template_reads(self.env, source)
         return variable in self._reads[name]
 
     def has(self, name: str) -> bool:

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from pnp.base import colour
-from pnp.base.errors import Problem, location
+from pnp.base.errors import PnpError, Problem, location
 from pnp.base.units import MM
+from pnp.studio.pages import PagePreviews
 from pnp.watch import Round, Session
 
 KEEP_ALIVE = 15.0  # seconds between comments on an idle event stream
@@ -43,24 +44,54 @@ class Board:
         self.closing = False
         self._faces: list[dict[str, Any]] = []
         self._problems: list[dict[str, Any]] = []
+        self._pages = PagePreviews(preview_root)
+        self._pdfs: list[dict[str, Any]] = []  # the printed pages of the last build
+        self._pages_note: str | None = None
+        self._pages_at = ""  # when the pages shown were built
+        self._fresh = False  # whether this pass drew the faces (else they are the last good)
         self._status: dict[str, Any] = {"state": "starting", "failed": None}
         self._json = b"{}"
         self._publish()
 
     # -- the loop's side ---------------------------------------------------------------
     def run(self) -> Round:
-        """One pass of the session, the page told after the previews and at the end."""
+        """One pass of the session, the page told after the previews, once checked and
+        built, and once the printed pages are drawn."""
         self._status = {"state": "checking", "failed": None}
+        self._fresh = False
         result = self.session.run(self._drawn)  # previews that fail leave the last faces
-        self._problems = [self._problem(p) for p in result.problems]
-        self._status = {"state": "failed" if result.failed else "ok", "failed": result.failed,
+        by_face = {(f["component"], f["item"], f["side"]): f for f in self._faces}
+        copies: dict[tuple[str, str], list[str]] = {}
+        for f in self._faces:
+            copies.setdefault((f["component"], f["digest"]), []).append(f["id"])
+        self._problems = [self._problem(p, by_face, copies) for p in result.problems]
+        failed = result.failed
+        errors = [p.format() for p in result.problems if p.severity == "error"]
+        if failed and errors:  # "not built: fix the problems above" (the terminal's words)
+            more = len(errors) - 1
+            failed = f"not built: {errors[0]}" + (
+                f"\n(and {more} more error{'s' if more > 1 else ''}, listed below)" if more
+                else "")
+        self._status = {"state": "failed" if result.failed else "ok", "failed": failed,
+                        "faces": "saved" if self._fresh else "last good",
                         "seconds": round(result.seconds, 2), "built": result.built,
                         "at": time.strftime("%H:%M:%S")}
         self._publish()
+        if result.pdfs:
+            try:
+                self._pdfs = self._pages.draw(result.pdfs)
+                self._pages_note = None
+                self._pages_at = self._status["at"]
+            except PnpError as exc:  # pdfium or Pillow missing: say how to get them
+                self._pages_note = exc.format()
+            except OSError as exc:
+                self._pages_note = f"the printed pages could not be drawn: {exc}"
+            self._publish()
         return result
 
     def _drawn(self, result: Round) -> None:
         self._faces = self._face_list()
+        self._fresh = True  # the faces shown are those of the files as saved
         self._status = {"state": "checking", "failed": None,
                         "drawn": round(result.preview_seconds, 2)}
         self._publish()
@@ -89,6 +120,7 @@ class Board:
             self._json = json.dumps({
                 "version": self.version, "game": self.game, "status": self._status,
                 "components": self._grouped(), "problems": self._problems,
+                "pdfs": self._pdfs, "pages_note": self._pages_note, "pages_at": self._pages_at,
                 "filters": filters()}, separators=(",", ":")).encode()
             self._changed.notify_all()
 
@@ -99,7 +131,7 @@ class Board:
             digest = self.session.drawn.get(target, "")[:12]
             faces.append({
                 "id": rel, "component": comp, "item": item, "side": side, "custom": custom,
-                "src": f"/preview/{rel}?v={digest}",
+                "src": f"/preview/{rel}?v={digest}", "digest": digest,
                 "w": round(full_w / MM, 2), "h": round(full_h / MM, 2),
                 "bleed": round(self.bleed / MM, 2)})
         return faces
@@ -110,11 +142,26 @@ class Board:
             groups.setdefault(face["component"], []).append(face)
         return [{"id": comp, "faces": faces} for comp, faces in groups.items()]
 
-    def _problem(self, problem: Problem) -> dict[str, Any]:
-        by_face = {(f["component"], f["item"], f["side"]): f["id"] for f in self._faces}
-        places = [{"face": by_face[(comp, item, side)], "box": list(box)}
-                  for comp, item, side, box in problem.places
-                  if (comp, item, side) in by_face]
+    @staticmethod
+    def _problem(problem: Problem, by_face: dict[tuple[str, str, str], dict[str, Any]],
+                 copies: dict[tuple[str, str], list[str]]) -> dict[str, Any]:
+        """A problem as the page lists and boxes it: on every face that shows the same
+        picture as the face it was found on (checks look at a repeated face once), and on
+        the printed pages it names."""
+        places: list[dict[str, Any]] = []
+        seen: set[tuple[str, tuple[float, ...]]] = set()
+        for comp, item, side, box in problem.places:
+            if not comp and side.startswith("page "):  # ("", "cards.pdf", "page 3", box)
+                ids = [f"{item}#{side[5:]}"]
+            elif (comp, item, side) in by_face:
+                face = by_face[(comp, item, side)]
+                ids = copies.get((comp, face["digest"]), [face["id"]])
+            else:
+                continue
+            for face_id in ids:
+                if (face_id, box) not in seen:
+                    seen.add((face_id, box))
+                    places.append({"face": face_id, "box": list(box)})
         return {"severity": problem.severity, "where": location(problem.path, problem.line,
                                                                 problem.key),
                 "message": problem.message, "check": problem.check, "places": places}

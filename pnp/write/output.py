@@ -13,17 +13,20 @@ at any step before the switch leaves the old set as it was.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import errno
 import os
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.base.errors import InputError
 from pnp.load.safeio import check_output
 from pnp.write.ownership import Owner, carry, check_out_folder, claim, spare_content
+
+if TYPE_CHECKING:
+    from pnp.draw.pdf import Spliced
 
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
@@ -31,8 +34,9 @@ _AT_FDCWD = -100
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths atomically; False where the system cannot."""
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+    try:  # the C library already loaded into this process: find_library("c") would run
+        # `ldconfig -p`, a process and ~10 ms a build
+        libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2
     except (OSError, AttributeError):
         return False
@@ -59,9 +63,15 @@ def _sync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _write_file(path: Path, data: bytes) -> None:
+def _write_file(path: Path, data: bytes | Spliced) -> None:
+    """One file of the set; a PDF whose image files are spliced in (draw.pdf.Spliced) is
+    written a part at a time, its images read from their files, never held whole."""
     with open(path, "xb") as fh:  # a fresh name in a fresh folder: never follows a link
-        fh.write(data)
+        if isinstance(data, bytes):
+            fh.write(data)
+        else:
+            for chunk in data.chunks():
+                fh.write(chunk)
         fh.flush()
         os.fsync(fh.fileno())
     os.chmod(path, 0o644)
@@ -90,7 +100,7 @@ def _recover(out_root: Path, game: str) -> None:
         shutil.rmtree(stale, ignore_errors=True)
 
 
-def switch_in(out_root: Path, game: str, files: list[tuple[str, bytes]],
+def switch_in(out_root: Path, game: str, files: list[tuple[str, bytes | Spliced]],
               owner: Owner) -> Path:
     """Write `files` (name, bytes; the manifest among them) as OUT/<game>, replacing the
     previous set in one step, and only a set that `owner` says is pnp's (ownership.claim);

@@ -14,6 +14,7 @@ from pnp.games.temple_trip.board import Board
 from pnp.games.temple_trip.data import (
     board,
     board_files,
+    board_found,
     file_problems,
     shipped_board,
     temple_cards,
@@ -133,23 +134,24 @@ def board_checks(game: Game) -> list[Problem]:
                                      f"{did_you_mean(str(end), b.cities)}")
     if out:
         return out
-    start = spec["salt_lake_city"]["name"]
-    for found in (playable.network(b, start), playable.geography(b, start),
-                  playable.drawing(b)):
-        for where, message in found:
-            key: Key = tuple(int(k) if k.isdigit() else k for k in where.split(".")) \
-                if where else ()
-            at(key, message)
+    for where, message in board_found(game, _found):
+        key: Key = tuple(int(k) if k.isdigit() else k for k in where.split(".")) \
+            if where else ()
+        at(key, message)
     for i, bank in enumerate(spec.get("banks", [])):
         if bank.get("cones") != 15:
             at(("banks", i), "a cone bank holds the 15 cones of its colour")
     return out
 
 
-def _messages(b: Board) -> set[str]:
+def _found(b: Board) -> list[tuple[str, str]]:
+    """(where, message) of each problem of the board's network, geography and drawing."""
     start = b.spec["salt_lake_city"]["name"]
-    return {m for found in (playable.network(b, start), playable.geography(b, start),
-                            playable.drawing(b)) for _, m in found}
+    return [*playable.network(b, start), *playable.geography(b, start), *playable.drawing(b)]
+
+
+def _messages(b: Board) -> set[str]:
+    return {m for _, m in _found(b)}
 
 
 def _culprit(b: Board, new: list[str], message: str) -> str:

@@ -1,11 +1,20 @@
 """Temple Trip's `data` (its schema) and what it names: the board's files, read once a
 game, and the board built from them and the TEMPLE cards, once a game. Everything that
-needs the board (the checks, the cards, the templates) comes here for it."""
+needs the board (the checks, the cards, the templates) comes here for it.
+
+Both are kept between runs (pnp.base.cache; PNP_CACHE=0 turns it off): the files' check,
+by the files' paths and content hashes, and the board, by its files' content hashes and
+the cities the cards give it (not the temples' names or texts: an edited card text does
+not build the map again). A board read back is the one a fresh build gives (the test
+compares them, value by value); anything that cannot be read back is built again."""
 
 from __future__ import annotations
 
+import copy
+import pickle
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any, TypeVar
 
 from pnp.base.errors import ContentError, Problem
 from pnp.games.temple_trip.board import Board
@@ -14,6 +23,10 @@ from pnp.load.model import Game, Item
 from pnp.load.paths import game_file
 from pnp.load.schema import Colour, Name, NonEmpty, Range
 from pnp.load.source import Key, Source, read_yaml
+
+# a board's parts made when first asked for, not kept between runs: indexes that take
+# longer to read back than to make again (the drawn land: 5 MB pickled)
+REMADE = ("_geo", "_land", "_obstacles")
 
 
 @dataclass
@@ -84,11 +97,20 @@ def board_file(game: Game, key: str) -> Source:
 
 def file_problems(game: Game) -> list[Problem]:
     """What is wrong in board.yaml, outlines.yaml and layout.yaml themselves
-    (files.py)."""
+    (files.py), and their values as checked (the board is drawn from those)."""
     if "file-problems" not in game.cache:
         from pnp.games.temple_trip.files import check_files
 
-        game.cache["file-problems"] = check_files(*board_files(game))
+        sources = board_files(game)
+
+        def check() -> tuple[list[Problem], list[Any]]:
+            return check_files(*sources), [s.data for s in sources]
+
+        found, checked = _kept("board-files", [(str(s.path), s.digest) for s in sources],
+                               check)
+        for src, value in zip(sources, checked, strict=True):
+            src.data = value
+        game.cache["file-problems"] = found
     return game.cache["file-problems"]
 
 
@@ -101,19 +123,46 @@ def board(game: Game) -> Board:
     if file_problems(game):
         raise ContentError("the board's files have problems (pnp validate lists them)",
                            game.source.path)
+    bsrc, osrc, lsrc = board_files(game)
+    cards = _entries(game)
+    inputs = ([s.digest for s in (bsrc, osrc, lsrc)], cards)
+    kept = _read("board", inputs)  # (kept by board_found, with what the checks find)
+    if kept is None or len(kept) != 2 or not isinstance(kept[0], Board):
+        kept = (_build(bsrc.data, osrc.data, lsrc.data, cards), None)
+    b, game.cache["board-found"] = kept
+    game.cache["board"], game.cache["board-inputs"] = b, inputs
+    return b
+
+
+def board_found(game: Game, find: Callable[[Board], list[tuple[str, str]]]
+                ) -> list[tuple[str, str]]:
+    """What `find` (the board checks: a function of the board alone) finds on the board,
+    kept with it; the board is then kept as they leave it (its names and flags placed,
+    what its drawing reads again)."""
+    b = board(game)
+    found = game.cache.get("board-found")
+    if found is None:
+        found = game.cache["board-found"] = find(b)
+        lean = copy.copy(b)  # (the board itself keeps them: it is drawn later in this run)
+        for name in REMADE:
+            lean.__dict__.pop(name, None)
+        _keep("board", game.cache["board-inputs"], (lean, found))
+    return list(found)
+
+
+def _build(board_data: Any, outlines: Any, layout_data: Any, cards: list[dict]) -> Board:
+    """The board as data.board describes it, built afresh."""
     from pnp.games.temple_trip.join import join_all
 
-    bsrc, osrc, lsrc = board_files(game)
-    spec = dict(bsrc.data["board"])
-    layout = lsrc.data or {}
-    cards = _entries(game)
+    spec = dict(board_data["board"])
+    layout = layout_data or {}
     spec["roads"] = [list(r) for r in spec.get("roads", [])]
     spec["air"] = [list(r) for r in spec.get("air", [])]
 
-    b = Board(spec, layout, cards, osrc.data)
+    b = Board(spec, layout, cards, outlines)
 
     def build(spec: dict, moved: dict, bends: dict, skip: frozenset, lay: bool) -> Board:
-        return Board(spec, layout, [c for c in cards if c["city"] not in skip], osrc.data,
+        return Board(spec, layout, [c for c in cards if c["city"] not in skip], outlines,
                      lay=lay, moved=moved, bends=bends, like=b)
 
     known = {c for r in spec["roads"] for c in r[:2]}
@@ -121,8 +170,61 @@ def board(game: Game) -> Board:
            and not c.flight_only and c.name not in known]
     if new:
         b = join_all(build, spec, new, b)
-    game.cache["board"] = b
     return b
+
+
+T = TypeVar("T")
+
+
+def _kept(kind: str, inputs: Any, make: Callable[[], T]) -> T:
+    """`make()`, or what it gave on an earlier run with the same `inputs` (plain data, with
+    the files' content hashes; pnp's own source is in every key)."""
+    found = _read(kind, inputs)
+    if found is not None and len(found) == 1:
+        value: T = found[0]
+        return value
+    value = make()
+    _keep(kind, inputs, (value,))
+    return value
+
+
+def _read(kind: str, inputs: Any) -> Any:
+    """What was kept under `inputs`, or None (the caller checks the shape it wants)."""
+    from pnp.base import cache
+
+    if cache.folder() is None or not _plain(inputs):
+        return None
+    data = cache.get(kind, cache.key(kind, inputs))
+    if data is None:
+        return None
+    try:
+        value = pickle.loads(data)
+    except Exception:  # noqa: BLE001 - an entry of another make: made again, replaced
+        return None
+    return value if isinstance(value, tuple) else None
+
+
+def _keep(kind: str, inputs: Any, value: Any) -> None:
+    from pnp.base import cache
+
+    if cache.folder() is None or not _plain(inputs):
+        return
+    try:
+        payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return  # what cannot be kept is made every time
+    cache.put(kind, cache.key(kind, inputs), payload)
+
+
+def _plain(value: Any) -> bool:
+    """Whether a key's inputs are plain data with every content hash known."""
+    if value is None:
+        return False
+    if isinstance(value, (list, tuple)):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(_plain(v) for v in value.values())
+    return isinstance(value, (str, int, float, bool))
 
 
 def kit_cities(game: Game) -> list[City]:

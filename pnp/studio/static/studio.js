@@ -23,6 +23,13 @@ function setFilters(filters) {
   filtersSet = true;
 }
 
+// A picture's size follows the zoom without being set again: width and height in mm
+// times a CSS variable the zoom control sets.
+function sized(node, w, h, scale) {
+  node.style.width = `calc(var(${scale}) * ${w})`;
+  node.style.height = `calc(var(${scale}) * ${h})`;
+}
+
 function faceFigure(face) {
   let f = figures.get(face.id);
   if (!f) {
@@ -38,10 +45,8 @@ function faceFigure(face) {
   }
   f.figure.dataset.face = face.id;
   f.face.classList.toggle("custom", face.custom);
-  const scale = parseFloat(getComputedStyle(document.documentElement)
-    .getPropertyValue("--px-per-mm")) || 3.6;
-  f.face.style.width = `${face.w * scale}px`;
-  f.face.style.height = `${face.h * scale}px`;
+  sized(f.face, face.w, face.h, "--px-per-mm");
+  f.label = `${face.component} ${face.item} ${face.side}`;
   if (f.src !== face.src) { // only a face that changed is loaded again
     f.src = face.src;
     f.img.src = face.src;
@@ -83,7 +88,53 @@ function drawComponents(state) {
     sections.delete(comp.id);
   }
   sections.forEach((s) => s.remove());
-  for (const id of [...figures.keys()]) if (!keep.has(id)) figures.delete(id);
+  for (const id of [...figures.keys()]) if (!keep.has(id) && !id.includes("#")) figures.delete(id);
+}
+
+function pageFigure(pdf, page) {
+  let f = figures.get(page.id);
+  if (!f) {
+    const figure = el("figure");
+    const box = el("div", "page");
+    const img = el("img");
+    img.alt = `${pdf.id} page ${page.number}`;
+    img.decoding = "async";
+    img.loading = "lazy";
+    box.append(img);
+    figure.append(box, el("figcaption", "", `${pdf.id} · page ${page.number}`));
+    f = { figure, face: box, img, src: "", bleed: [0, 0], label: `${pdf.id} page ${page.number}` };
+    figures.set(page.id, f);
+  }
+  f.figure.dataset.face = page.id;
+  sized(f.face, page.w, page.h, "--page-px-per-mm");
+  if (f.src !== page.src) { f.src = page.src; f.img.src = page.src; f.img.dataset.src = page.src; }
+  f.face.querySelectorAll(".box").forEach((b) => b.remove());
+  return f;
+}
+
+function drawPages(state) {
+  const holder = $("#pdfs");
+  const note = $("#pages-note");
+  const stale = state.status.state === "failed" && state.pdfs.length > 0;
+  note.hidden = !state.pages_note && state.pdfs.length > 0 && !stale;
+  note.textContent = state.pages_note || (stale
+    ? `The pages of the last build (${state.pages_at}): the last save was not built.`
+    : "The printed pages show here once the game is built (it is not, yet).");
+  if (!state.pdfs.length) return; // a failed build leaves the last good pages up
+  const keep = new Set();
+  const old = new Map([...holder.children].map((s) => [s.dataset.pdf, s]));
+  holder.replaceChildren();
+  for (const pdf of state.pdfs) {
+    const section = old.get(pdf.id) || el("section", "pdf");
+    section.dataset.pdf = pdf.id;
+    if (!section.firstChild) section.append(el("h3"), el("div", "faces"));
+    section.querySelector("h3").textContent =
+      `${pdf.id} (${pdf.pages.length} page${pdf.pages.length === 1 ? "" : "s"})`;
+    const row = section.querySelector(".faces");
+    row.replaceChildren(...pdf.pages.map((page) => { keep.add(page.id); return pageFigure(pdf, page).figure; }));
+    holder.append(section);
+  }
+  for (const [id, f] of [...figures]) if (id.includes("#") && !keep.has(id) && !f.figure.isConnected) figures.delete(id);
 }
 
 function drawBox(problem, place, n) {
@@ -101,22 +152,37 @@ function drawBox(problem, place, n) {
   f.face.append(box);
 }
 
+function show(id) {
+  const f = figures.get(id);
+  if (!f) return;
+  f.figure.scrollIntoView({ block: "center", behavior: "smooth" });
+  f.face.classList.remove("flash"); void f.face.offsetWidth; f.face.classList.add("flash");
+}
+
+const CHIPS = 6; // faces named under a problem; the rest are counted
+
 function drawProblems(state) {
   const lists = { placed: $("#placed ul"), unplaced: $("#unplaced ul") };
   lists.placed.replaceChildren();
   lists.unplaced.replaceChildren();
+  for (const f of figures.values()) f.face.querySelectorAll(".box").forEach((b) => b.remove());
   state.problems.forEach((p, n) => {
     const li = el("li", p.severity,
       `${p.where ? p.where + ": " : ""}${p.severity === "warning" ? "warning: " : ""}${p.message}`);
     li.dataset.problem = String(n);
     if (p.places.length) {
-      li.dataset.face = p.places[0].face;
-      li.addEventListener("click", () => {
-        const f = figures.get(li.dataset.face);
-        if (!f) return;
-        f.figure.scrollIntoView({ block: "center", behavior: "smooth" });
-        f.face.classList.remove("flash"); void f.face.offsetWidth; f.face.classList.add("flash");
-      });
+      const faces = [...new Set(p.places.map((pl) => pl.face))];
+      li.dataset.face = faces[0];
+      const at = el("span", "at", "on");
+      for (const id of faces.slice(0, CHIPS)) {
+        const chip = el("button", "chip", figures.get(id)?.label || id);
+        chip.type = "button";
+        chip.dataset.face = id;
+        chip.addEventListener("click", () => show(id));
+        at.append(chip);
+      }
+      if (faces.length > CHIPS) at.append(` and ${faces.length - CHIPS} more`);
+      li.append(at);
       p.places.forEach((place) => drawBox(p, place, n));
       lists.placed.append(li);
     } else {
@@ -142,7 +208,9 @@ function drawStatus(state) {
   }[s.state] || s.state;
   const failed = $("#failed");
   failed.hidden = !s.failed;
-  failed.textContent = s.failed ? `${s.failed}\n(the faces below are the last good ones)` : "";
+  const faces = s.faces === "saved" ? "the faces below are drawn from the files as saved"
+    : figures.size ? "the faces below are the last good ones" : "no face could be drawn yet";
+  failed.textContent = s.failed ? `${s.failed}\n(${faces})` : "";
 }
 
 async function refresh() {
@@ -153,6 +221,7 @@ async function refresh() {
   setFilters(state.filters);
   drawStatus(state);
   drawComponents(state);
+  drawPages(state);
   drawProblems(state);
   document.body.dataset.version = String(state.version);
   document.body.dataset.state = state.status.state;
@@ -164,6 +233,21 @@ function queueRefresh() { pending = pending.then(refresh).catch(() => {}); }
 $("#vision").addEventListener("change", (e) => {
   document.body.className = e.target.value ? `v-${e.target.value}` : "";
 });
+// The zoom: pixels per mm of the faces (the printed pages at half of it), kept in this
+// browser for the next visit; updates never touch it.
+const zoom = $("#zoom");
+function setZoom(value) {
+  const v = Math.min(8, Math.max(1, parseFloat(value) || 3.6));
+  zoom.value = String(v);
+  document.documentElement.style.setProperty("--px-per-mm", `${v}px`);
+  document.documentElement.style.setProperty("--page-px-per-mm", `${v / 2}px`);
+}
+try { setZoom(localStorage.getItem("pnp-studio-zoom") || zoom.value); } catch { setZoom(zoom.value); }
+zoom.addEventListener("input", () => {
+  setZoom(zoom.value);
+  try { localStorage.setItem("pnp-studio-zoom", zoom.value); } catch { /* private mode */ }
+});
+
 const events = new EventSource("/events");
 events.onmessage = queueRefresh;
 events.onerror = () => { $("#status").textContent = "pnp studio stopped (start it again)"; };

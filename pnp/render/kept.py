@@ -1,0 +1,87 @@
+"""What rendering keeps between runs (pnp.base.cache): svglib's drawings of layers, and
+the variables each template reads.
+
+A drawing is the costly part of a build: ~40 % of a deck's time goes to svglib reading a
+layer's SVG into shapes, while reading its pickled shapes back takes 1/50 of that. It is
+keyed by its layer's content (the SVG the layer holds, after normalising: LayerStore's
+key), the folder its images are found from and the content of each image file it names,
+plus the cache's fingerprint (pnp's source, the libraries' versions). The PDF drawn from
+a drawing read back is the one drawn from a new one, byte for byte; what svglib said it
+could not draw is kept with it. A template's variables (Renderer.depends_on: is a back
+the same for every card?) are keyed by its source. Any failure to read or keep an entry
+is a miss: the work is done again."""
+
+from __future__ import annotations
+
+import functools
+import marshal
+import os
+import pickle
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from pnp.base import cache
+from pnp.render.svglib_draw import draw_layer
+
+KIND = "drawings"
+
+
+
+def drawn(layer: etree._Element, reference_root: Path, origin: str | None,
+          layer_key: str) -> tuple[Any, list[str]]:
+    """svglib's drawing of `layer` and its complaints, from the cache or made and kept."""
+    if cache.folder() is None:
+        return draw_layer(layer, reference_root, origin)
+    key = cache.key(KIND, layer_key, str(reference_root), origin, _images(layer,
+                                                                           reference_root))
+    data = cache.get(KIND, key)
+    if data is not None:
+        try:
+            drawing, complaints = pickle.loads(data)
+            return drawing, list(complaints)
+        except Exception:  # an entry of another make: drawn again, and replaced
+            pass
+    made = draw_layer(layer, reference_root, origin)
+    try:
+        payload = pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # a drawing holding what cannot be kept: drawn every time
+        return made
+    cache.put(KIND, key, payload)
+    return made
+
+
+def _images(layer: etree._Element, reference_root: Path) -> list[tuple[str, str]]:
+    """Each file the layer links to (an image), with the hash of its content."""
+    found = []
+    for el in layer.iter():
+        for name, value in el.attrib.items():
+            if not name.endswith("href") or value.startswith(("#", "data:")):
+                continue
+            path = os.path.join(reference_root, value.removeprefix("file://"))
+            found.append((value, _digests().tree(path)))
+    if found:
+        _digests().save()
+    return found
+
+
+@functools.cache
+def _digests() -> cache.Digests:
+    return cache.Digests()
+
+
+def template_reads(env: Any, source: str) -> frozenset[str]:
+    """The variables a template's source reads (jinja2.meta), kept by its source."""
+    key = cache.key("reads", source)
+    data = cache.get("reads", key)
+    if data is not None:
+        try:
+            return frozenset(marshal.loads(data))
+        except (EOFError, ValueError, TypeError):
+            pass
+    from jinja2 import meta
+
+    found = frozenset(meta.find_undeclared_variables(env.parse(source)))
+    cache.put("reads", key, marshal.dumps(sorted(found)))
+    return found
