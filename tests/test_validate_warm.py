@@ -1,7 +1,8 @@
 """`pnp validate` with the cache between runs (pnp.base.cache): a warm run after an edit
 reports exactly what a cold run reports, in text and in JSON, and a damaged entry is
-ignored. What Temple Trip keeps (its large YAML files parsed, its board files' check, its
-board and what the board checks find on it) is read back equal to a fresh build."""
+ignored; only the faces an edit changed are expanded, split and drawn again. What Temple
+Trip keeps (its large YAML files parsed, its board files' check, its board and what the
+board checks find on it) is read back equal to a fresh build."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -143,3 +145,116 @@ def _same(a: object, b: object) -> bool:
         names = list(getattr(a, "__dict__", {})) + list(getattr(type(a), "__slots__", ()))
         return all(_same(getattr(a, n, None), getattr(b, n, None)) for n in names)
     return a == b
+
+
+def _validate(content: Path, game: str) -> tuple[list[str], dict[str, Any]]:
+    """`pnp validate GAME` in this process, on A4 and Letter: its summary and its report."""
+    from pnp.pipeline.validation import validate_game
+
+    report = validate_game(content / game, [], None, None, ["a4", "letter"], None)
+    return report.summary_lines(), report.as_dict()
+
+
+def test_warm_validate_works_again_only_on_the_faces_an_edit_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnp.render import layers, templates
+
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content" / "temple-trip", content / "temple-trip")
+    edit(content, "temple-trip", "temples.yaml", 'state: "WA"',
+         'state: "Washington State and the Whole Puget Sound Region of the Northwest"')
+    work = {"expanded": 0, "split": 0, "drawn": 0}
+    expand, parse, drawn = templates.Renderer._expand, layers.LayerStore._parse, layers.drawn
+
+    def expanding(*args: Any) -> Any:
+        work["expanded"] += 1
+        return expand(*args)
+
+    def splitting(*args: Any) -> Any:
+        work["split"] += 1
+        return parse(*args)
+
+    def drawing(*args: Any) -> Any:  # svglib's drawing of a layer, made or unpickled
+        work["drawn"] += 1
+        return drawn(*args)
+
+    monkeypatch.setattr(templates.Renderer, "_expand", expanding)
+    monkeypatch.setattr(layers, "drawn", drawing)
+    monkeypatch.setattr(layers.LayerStore, "_parse", splitting)
+
+    def run(cache: bool) -> tuple[tuple[list[str], dict[str, Any]], dict[str, int]]:
+        monkeypatch.setenv("PNP_CACHE", "1" if cache else "0")
+        work.update(expanded=0, split=0, drawn=0)
+        return _validate(content, "temple-trip"), dict(work)
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    cold, cold_work = run(False)
+    assert [p["line"] for p in cold[1]["problems"]  # noted while its card was expanded
+            if "does not fit" in p["message"]] == [5]
+    assert run(True)[0] == cold  # the cache filled
+    assert run(True) == (cold, {"expanded": 0, "split": 0, "drawn": 0})  # no work
+    # lines move (the note must point at the card's new line) and one temple is renamed
+    edit(content, "temple-trip", "temples.yaml", "temples:\n", "temples:\n  # renamed\n")
+    edit(content, "temple-trip", "temples.yaml", "temple: Chicago Illinois",
+         "temple: Chicago Illinois Temple")
+    cold, cold_work = run(False)
+    assert [p["line"] for p in cold[1]["problems"] if "does not fit" in p["message"]] == [6]
+    warm, warm_work = run(True)
+    assert warm == cold
+    assert 0 < warm_work["expanded"] <= 4 < cold_work["expanded"]  # Chicago's faces only
+    assert 0 < warm_work["split"] <= 4 < cold_work["split"]
+    assert warm_work["drawn"] < cold_work["drawn"]
+
+
+def test_a_kept_face_is_expanded_again_when_a_template_or_an_icon_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnp.preflight.memo import sharing
+    from pnp.render.templates import Renderer
+
+    game = tmp_path / "game"
+    (game / "templates").mkdir(parents=True)
+    template = game / "templates" / "face.svg.j2"
+    template.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm">'
+                        '{{ icon("icons/a.svg", 0, 0, 5) }}{{ item }}</svg>', encoding="utf-8")
+    (game / "icons").mkdir()
+    icon = game / "icons" / "a.svg"
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PNP_CACHE", raising=False)
+
+    def face(shape: str, item: object = "A") -> str:
+        icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                        f'<{shape} width="4" height="4" r="2"/></svg>', encoding="utf-8")
+        with sharing():  # as `pnp validate` renders
+            return Renderer([(game / "templates", game)]).render("face.svg.j2", {"item": item})
+
+    assert "<rect" in face("rect")
+    assert "<circle" in face("circle")  # the icon changed: expanded again
+    assert "bytearray" in face("circle", bytearray(b"A"))  # values told apart by type
+    assert "bytearray" not in face("circle", b"A")
+    template.write_text(template.read_text(encoding="utf-8").replace("{{ item }}", "B"),
+                        encoding="utf-8")
+    assert face("circle").endswith("B</svg>")  # the template changed
+
+
+def test_a_kept_split_is_split_again_when_an_image_it_links_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PIL import Image
+
+    from pnp.base.errors import ContentError
+    from pnp.preflight.memo import sharing
+    from pnp.render import layers
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PNP_CACHE", raising=False)
+    Image.new("RGB", (4, 4)).save(tmp_path / "art.png")
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm">'
+           '<image href="art.png" width="5" height="5"/></svg>')
+
+    def split() -> layers.Face:
+        with sharing():  # as `pnp validate` splits
+            return layers.LayerStore(tmp_path).parse(svg, "face.svg.j2")
+
+    assert split().layers == split().layers  # kept, then read back
+    (tmp_path / "art.png").write_bytes(b"no image")
+    with pytest.raises(ContentError, match="not a PNG or JPEG"):
+        split()

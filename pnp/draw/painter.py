@@ -108,11 +108,11 @@ class SvgPainter:
             tuple(face.layers), face.width, face.height, x, y, scale, rotate180,
             None if clip is None else (clip[0], clip[1], clip[0] + clip[2], clip[1] + clip[3]),
             trim_inset, role, who))
-        if RECORD_ONLY.get():  # svglib's drawing of each layer (and its complaints) only
+        if RECORD_ONLY.get():  # what svglib could not draw in each layer only
             for key in face.layers:
                 key = self.layers.moved.get(key, (key,))[0]
                 if self.layers.runs.get(key) is None:
-                    self.layers.drawing(key)
+                    self.layers.said(key)
             return
         c.saveState()
         if clip is not None:

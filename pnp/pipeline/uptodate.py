@@ -69,7 +69,8 @@ def replay(argv: list[str]) -> tuple[list[tuple[int, bytes]], int] | None:
     try:
         if any(_digest(digests, how, path) != digest for how, path, digest in deps):
             return None
-        if not all(_intact(folder, names, files) for folder, names, files in outputs):
+        if not all(_intact(folder, names, files, digests)
+                   for folder, names, files in outputs):
             return None
     finally:
         digests.save()
@@ -86,18 +87,29 @@ def _digest(digests: cache.Digests, how: str, path: str) -> str:
     return digests.tree(path)
 
 
-def _intact(folder: str, names: list[str], files: list[tuple[str, str]]) -> bool:
-    """OUT/<game> holds exactly the names the build left, each file as it wrote it."""
+def _intact(folder: str, names: list[str], files: list[tuple[str, str]],
+            digests: cache.Digests | None = None) -> bool:
+    """OUT/<game> holds exactly the names the build left, each file as it wrote it.
+    `digests`: a file whose size, times and inode are as when it was last hashed keeps
+    that hash (any write changes its ctime), so 200 MB of photos are not read again."""
     try:
         if os.path.islink(folder) or sorted(os.listdir(folder)) != names:
             return False
         for name, sha in files:
             path = os.path.join(folder, name)
-            if not stat.S_ISREG(os.lstat(path).st_mode):  # a link or a FIFO in its place
+            st = os.lstat(path)
+            if not stat.S_ISREG(st.st_mode):  # a link or a FIFO in its place
                 return False
-            with open(path, "rb") as fh:
-                if hashlib.sha256(fh.read()).hexdigest() != sha:
+            if digests is not None:
+                if digests.file(path, st) != sha:
                     return False
+                continue
+            digest = hashlib.sha256()
+            with open(path, "rb") as fh:  # a block at a time: a deck of photos is 200 MB
+                for block in iter(lambda: fh.read(1 << 20), b""):
+                    digest.update(block)
+            if digest.hexdigest() != sha:
+                return False
     except OSError:
         return False
     return True

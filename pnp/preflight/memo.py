@@ -66,18 +66,24 @@ SHARED: ContextVar[Shared | None] = ContextVar("pnp_preflight_shared", default=N
 @contextmanager
 def sharing(game: Any = None) -> Iterator[Shared]:
     """Share between the renders run inside: faces' SVG (faces.RENDERED), their layers
-    and svglib's drawings of them (layers.REUSE), layer maps and faces' findings. Faces
+    and svglib's drawings of them (layers.REUSE), layer maps and faces' findings; faces'
+    SVG and splits are kept between runs (render.expanded, render.splits). Faces
     are recorded for preflight, not drawn (painter.RECORD_ONLY): what validate reads is
     the faces' layers and the pages' furniture, not the PDF's drawing operators."""
+    from pnp.base import bundle
     from pnp.draw import painter
-    from pnp.render import faces, layers
+    from pnp.render import expanded, faces, layers
 
-    shared = Shared(game=game)
+    shared, kept = Shared(game=game), {}
     tokens = (SHARED.set(shared), layers.REUSE.set(layers.Reuse()),
-              faces.RENDERED.set({}), painter.RECORD_ONLY.set(True))
+              faces.RENDERED.set({}), painter.RECORD_ONLY.set(True), expanded.ACTIVE.set({}),
+              bundle.OPEN.set(kept))
     try:
         yield shared
     finally:
+        bundle.OPEN.reset(tokens[5])
+        bundle.close_all(kept)  # (faces' SVG, splits, svglib's notes: one file a kind)
+        expanded.ACTIVE.reset(tokens[4])
         painter.RECORD_ONLY.reset(tokens[3])
         faces.RENDERED.reset(tokens[2])
         layers.REUSE.reset(tokens[1])

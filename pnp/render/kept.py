@@ -7,8 +7,10 @@ keyed by its layer's content (the SVG the layer holds, after normalising: LayerS
 key), the folder its images are found from and the content of each image file it names,
 plus the cache's fingerprint (pnp's source, the libraries' versions). The PDF drawn from
 a drawing read back is the one drawn from a new one, byte for byte; what svglib said it
-could not draw is kept with it. A template's variables (Renderer.depends_on: is a back
-the same for every card?) are keyed by its source. Any failure to read or keep an entry
+could not draw is kept with it, and apart from it (`said`: all `pnp validate` needs of a
+layer whose findings are kept), and so is what it prints (`mapped`, for preflight). A
+template's variables (Renderer.depends_on: is a back the same for every card?) are keyed
+by its source. Any failure to read or keep an entry
 is a miss: the work is done again."""
 
 from __future__ import annotations
@@ -17,16 +19,18 @@ import functools
 import marshal
 import os
 import pickle
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from lxml import etree
 
-from pnp.base import cache
+from pnp.base import bundle, cache
 from pnp.render.svglib_draw import draw_layer
 
 KIND = "drawings"
-
+SAID = "said"  # what svglib could not draw in a layer, beside its drawing
+MAPS = "maps"  # what it prints (preflight reads it), beside its drawing
 
 
 def drawn(layer: etree._Element, reference_root: Path, origin: str | None,
@@ -34,8 +38,7 @@ def drawn(layer: etree._Element, reference_root: Path, origin: str | None,
     """svglib's drawing of `layer` and its complaints, from the cache or made and kept."""
     if cache.folder() is None:
         return draw_layer(layer, reference_root, origin)
-    key = cache.key(KIND, layer_key, str(reference_root), origin, _images(layer,
-                                                                           reference_root))
+    key = _key(layer, reference_root, origin, layer_key)
     data = cache.get(KIND, key)
     if data is not None:
         try:
@@ -52,6 +55,57 @@ def drawn(layer: etree._Element, reference_root: Path, origin: str | None,
     return made
 
 
+def said(layer: etree._Element, reference_root: Path, origin: str | None, layer_key: str,
+         draw: Callable[[], list[str]]) -> list[str]:
+    """What svglib could not draw in `layer`, kept apart from its drawing (`pnp validate`
+    reads only this of a layer whose findings are kept: no drawing unpickled for it);
+    `draw` draws the layer and says it, on a miss (and always outside validate)."""
+    kept = bundle.find(SAID, str(reference_root))
+    if kept is None:
+        return draw()
+    key = _key(layer, reference_root, origin, layer_key)
+    data = kept.get(key)
+    if data is not None:
+        try:
+            found = marshal.loads(data)
+        except (EOFError, ValueError, TypeError):
+            found = None
+        if type(found) is list and all(type(line) is str for line in found):
+            return found
+    found = list(draw())
+    kept.put(key, marshal.dumps(found))
+    return found
+
+
+def mapped(layer: etree._Element, reference_root: Path, origin: str | None, layer_key: str,
+           make: Callable[[], Any]) -> Any:
+    """What a layer drawn by svglib prints (inkmap.LayerMap, for preflight), kept beside
+    its drawing: neither unpickled nor walked again; `make` works it out on a miss (and
+    always outside validate)."""
+    kept = bundle.find(MAPS, str(reference_root))
+    if kept is None:
+        return make()
+    key = _key(layer, reference_root, origin, layer_key)
+    data = kept.get(key)
+    if data is not None:
+        try:
+            return pickle.loads(data)
+        except Exception:  # noqa: BLE001 - an entry of another make: made again, replaced
+            pass
+    found = make()
+    try:
+        kept.put(key, pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:  # noqa: BLE001 - a map holding what cannot be kept: made each run
+        pass
+    return found
+
+
+def _key(layer: etree._Element, reference_root: Path, origin: str | None,
+         layer_key: str) -> str:
+    return cache.key(KIND, layer_key, str(reference_root), origin,
+                     _images(layer, reference_root))
+
+
 def _images(layer: etree._Element, reference_root: Path) -> list[tuple[str, str]]:
     """Each file the layer links to (an image), with the hash of its content."""
     found = []
@@ -60,14 +114,14 @@ def _images(layer: etree._Element, reference_root: Path) -> list[tuple[str, str]
             if not name.endswith("href") or value.startswith(("#", "data:")):
                 continue
             path = os.path.join(reference_root, value.removeprefix("file://"))
-            found.append((value, _digests().tree(path)))
+            found.append((value, digests().tree(path)))
     if found:
-        _digests().save()
+        digests().save()
     return found
 
 
 @functools.cache
-def _digests() -> cache.Digests:
+def digests() -> cache.Digests:
     return cache.Digests()
 
 

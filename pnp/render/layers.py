@@ -8,7 +8,6 @@ PDFs of one build (a board's poster and its tiled sheets draw the same layers)."
 from __future__ import annotations
 
 import copy
-import functools
 import hashlib
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -18,14 +17,15 @@ from typing import Any
 from lxml import etree
 
 from pnp.base.errors import ContentError
-from pnp.render import inksaver, moved
+from pnp.render import inksaver, moved, rootbox
 from pnp.render.drawable import check_count, check_layer, check_root
 from pnp.render.drawing_map import map_drawing
 from pnp.render.fastshapes import fast_runs
 from pnp.render.fasttext import TextRun
 from pnp.render.inkmap import TAG_ATTR, TAG_ID_PREFIX, LayerMap, map_runs
-from pnp.render.kept import drawn
+from pnp.render.kept import drawn, mapped, said
 from pnp.render.normalise import normalise
+from pnp.render.splits import split
 
 RECENT_DOCS = 256  # documents remembered as split (a shared back, met every card, stays)
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True,
@@ -64,6 +64,7 @@ class LayerStore:
         self.size: dict[str, tuple[float, float]] = {}
         self._layer_xml: dict[str, etree._Element] = {}
         self._drawings: dict[str, Any] = {}
+        self._said: dict[str, bool] = {}  # layers whose complaints are known (`said`)
         self._origin: dict[str, str] = {}
         self._maps: dict[str, LayerMap] = {}
         self._counts: dict[str, int] = {}  # SVG elements in each layer
@@ -87,8 +88,9 @@ class LayerStore:
             if known is not None:  # split by an earlier render of this validate
                 face = known[0]
                 self._reuse(known[1], known[2])
-            else:
-                face = self._parse(svg, origin)
+            else:  # (validate: kept between runs, pnp.render.splits)
+                face = self._parse(svg, origin) if reuse is None else split(self, svg,
+                                                                            origin, doc[0])
                 if reuse is not None and len(reuse.docs) < MAX_REUSED:
                     reuse.docs[shared] = (face, self._layers_of(face), origin)
         self._docs[doc] = face
@@ -113,9 +115,9 @@ class LayerStore:
             count += check_layer(d, origin, self.reference_root)
             shell.append(copy.deepcopy(d))
         shell_bytes = etree.tostring(shell)
-        width = _length(root.get("width"), origin)
-        height = _length(root.get("height"), origin)
-        view = _view(root.get("viewBox"), width, height, origin)
+        width = rootbox.length(root.get("width"), origin)
+        height = rootbox.length(root.get("height"), origin)
+        view = rootbox.view(root.get("viewBox"), width, height, origin)
         size = self._sizes.setdefault((width, height), (width, height))  # one per size
         keys = []
         for child in root:
@@ -218,6 +220,20 @@ class LayerStore:
             self._drawings[key] = drawing
         return self._drawings[key]
 
+    def said(self, key: str) -> None:
+        """What svglib could not draw in a layer (`complaints`), without its drawing
+        where that is kept apart between runs (kept.said): all `pnp validate` needs."""
+        if key in self._drawings or key in self._said:
+            return
+        reuse = REUSE.get()
+        made = reuse.drawings.get((key, self.reference_root)) if reuse is not None else None
+        found = made[1] if made is not None else said(
+            self._layer_xml[key], self.reference_root, self._origin.get(key), key,
+            lambda: (self.drawing(key), self.complaints.get(key, []))[1])
+        self._said[key] = True
+        if found:
+            self.complaints[key] = list(found)
+
     def layer_map(self, key: str) -> LayerMap:
         """What one layer prints (texts, strokes, fills, tagged parts), in face points."""
         if key in self.moved and key not in self._maps:
@@ -225,8 +241,11 @@ class LayerStore:
             self._maps[key] = moved.shifted(self.layer_map(base), dx, dy)
         if key not in self._maps:
             runs = self.runs.get(key)
-            self._maps[key] = map_runs(runs) if runs is not None else map_drawing(
-                self.drawing(key))
+            if runs is None:  # (validate: what svglib could not draw in it, said first)
+                self.said(key)
+            self._maps[key] = map_runs(runs) if runs is not None else mapped(
+                self._layer_xml[key], self.reference_root, self._origin.get(key), key,
+                lambda: map_drawing(self.drawing(key)))
         return self._maps[key]
 
     def origin(self, key: str) -> str:
@@ -237,7 +256,7 @@ class LayerStore:
         layer met again is split and checked again."""
         for key in keys:
             for table in (self.runs, self.size, self._layer_xml, self._drawings, self._origin,
-                          self._maps, self._counts, self.complaints, self.moved):
+                          self._said, self._maps, self._counts, self.complaints, self.moved):
                 table.pop(key, None)  # type: ignore[attr-defined]
 
 
@@ -246,36 +265,3 @@ def _tags_to_ids(layer: etree._Element) -> None:
     for el in layer.iter():
         if isinstance(el.tag, str) and TAG_ATTR in el.attrib:
             el.set("id", TAG_ID_PREFIX + el.attrib.pop(TAG_ATTR))
-
-
-@functools.lru_cache(maxsize=256)  # every card of a deck has the same root
-def _length(value: str | None, origin: str) -> float:
-    from pnp.base.units import parse_length
-
-    if value is None:
-        raise ContentError("the <svg> root needs width and height in mm", origin)
-    try:
-        size = parse_length(value)
-    except ValueError as exc:
-        raise ContentError(f"<svg> width/height: {exc}", origin) from exc
-    if not 0 < size <= 5000 * 72 / 25.4:
-        raise ContentError(f"<svg> width/height must be between 0 and 5 m (got {value!r})",
-                           origin)
-    return size
-
-
-@functools.lru_cache(maxsize=256)
-def _view(box: str | None, width: float, height: float,
-          origin: str) -> tuple[float, float, float, float, float]:
-    """(min_x, min_y, x scale, y scale, height): SVG user units to PDF points."""
-    import math
-
-    if not box:
-        return 0.0, 0.0, 1.0, 1.0, height
-    try:
-        min_x, min_y, vw, vh = (float(v) for v in box.replace(",", " ").split())
-    except ValueError as exc:
-        raise ContentError(f"<svg> viewBox must be four numbers (got {box!r})", origin) from exc
-    if not all(math.isfinite(v) for v in (min_x, min_y, vw, vh)) or vw <= 0 or vh <= 0:
-        raise ContentError(f"<svg> viewBox needs a positive size (got {box!r})", origin)
-    return min_x, min_y, width / vw, height / vh, height

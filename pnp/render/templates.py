@@ -22,9 +22,9 @@ from pnp.base.errors import ContentError
 from pnp.load.paths import is_within
 from pnp.render import budget, sandbox, text
 from pnp.render.errors import face_of, root_line, template_error, template_frame
+from pnp.render.expanded import expand
 
 Where = tuple[str | None, int | None, str | None]
-
 
 SearchFolder = tuple[Path, Path]  # a folder templates are looked up in, and the root
 #                                   it and every template in it must resolve inside
@@ -163,7 +163,7 @@ class Renderer:
         began = time.monotonic()
         self.env.printed = 0
         try:
-            svg = self._expand(tpl, context, left, began)
+            svg = expand(self, tpl, context, left, began)  # (validate: kept between runs)
         except budget.OutOfTime as exc:
             path, line = template_frame(exc, tpl)
             raise self._out_of_time(context, path, line, "while") from exc
