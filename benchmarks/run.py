@@ -239,8 +239,8 @@ def game_ids() -> list[str]:
 
 def validate_case(runs: int) -> Case:
     """Each game's validate beside its build (A4, written): validate runs every stage of
-    the build but the writing, on A4 and Letter in two workers, so the build of the same
-    game is what it can be measured against."""
+    the build but the writing, its faces once and then each of A4 and Letter laid out and
+    checked, so the build of the same game is what it can be measured against."""
     with tempfile.TemporaryDirectory() as tmp:
         cmds: dict[str, list[str]] = {}
         for g in game_ids():
@@ -254,8 +254,9 @@ def validate_case(runs: int) -> Case:
     case.rows = [[g, ms(median(got[g])), ms(cpu(got[g])), mb(peak(got[g])),
                   ms(median(got[f"build {g}"])), ms(cpu(got[f"build {g}"])),
                   f"{mid(cpu_ratios(got[g], got[f'build {g}'])):.2f}x"] for g in games]
-    case.notes = ["validate: every stage of the build but the writing, on A4 and Letter (two "
-                  "workers); build: A4, writing the files; validate/build: median of the "
+    case.notes = ["validate: every stage of the build but the writing, on A4 and Letter (each "
+                  "face rendered and checked once, then each paper laid out and checked; cold: "
+                  "no cache); build: A4, writing the files; validate/build: median of the "
                   "per-round ratios"]
     worst = max(games, key=lambda g: median(got[g]))
     case.checks = [Check("pnp validate of each game < 0.5 s (median)",
