@@ -9,6 +9,7 @@ sets text in them (`need`, and svglib asking for an italic of Fira Sans).
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 from pathlib import Path
 from struct import unpack_from
@@ -185,7 +186,7 @@ def width_units(text: str, bold: bool = False, italic: bool = False) -> int:
     whole units, so the units of a line are exactly the sum of its words' and spaces':
     wrapping measures each word once, not every line so far again."""
     widths, missing = _widths(face_name(bold, italic))
-    return sum(widths(ord(ch), missing) for ch in text)
+    return sum(map(widths, map(ord, text), itertools.repeat(missing, len(text))))
 
 
 @functools.cache

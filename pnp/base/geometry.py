@@ -191,15 +191,24 @@ def turned_square(cx: float, cy: float, h: float, c: float, s: float) -> list[Po
 
 
 def polygons_overlap(a: list[Point], b: list[Point]) -> bool:
-    """Separating-axis test for two convex polygons (touching is not overlapping)."""
+    """Separating-axis test for two convex polygons (touching is not overlapping).
+    Polygons whose boxes lie apart are apart: that is asked first (most pairs a board
+    asks about end there), then each edge's normal in turn."""
+    ax, bx = [x for x, _ in a], [x for x, _ in b]
+    if max(ax) < min(bx) or max(bx) < min(ax):
+        return False
+    ay, by = [y for _, y in a], [y for _, y in b]
+    if max(ay) < min(by) or max(by) < min(ay):
+        return False
     for poly in (a, b):
-        for i, (x0, y0) in enumerate(poly):
-            x1, y1 = poly[(i + 1) % len(poly)]
+        x0, y0 = poly[-1]
+        for x1, y1 in poly:
             nx, ny = y0 - y1, x1 - x0
             pa = [nx * x + ny * y for x, y in a]
             pb = [nx * x + ny * y for x, y in b]
             if max(pa) <= min(pb) + 1e-9 or max(pb) <= min(pa) + 1e-9:
                 return False
+            x0, y0 = x1, y1
     return True
 
 

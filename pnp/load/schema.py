@@ -181,6 +181,8 @@ def convert(tp: Any, value: Any, src: Source, key: Key, problems: list[Problem])
             problems.append(problem(src, key, f"must be a list (got {_got(value)})"))
             return []
         (item_tp,) = get_args(tp)
+        if item_tp is float and all(type(v) is float and abs(v) <= 1e9 for v in value):
+            return list(value)  # (an outline's coordinates: each as it is, in one pass)
         return [convert(item_tp, v, src, key + (i,), problems) for i, v in enumerate(value)]
     if origin is dict:
         if not isinstance(value, dict):
@@ -256,6 +258,8 @@ def as_plain(converted: Any, raw: Any) -> Any:
     if isinstance(converted, dict) and isinstance(raw, dict):
         return {k: as_plain(converted.get(k), v) for k, v in raw.items()}
     if isinstance(converted, list) and isinstance(raw, list) and len(converted) == len(raw):
+        if all(type(c) is float for c in converted):  # numbers stay as written
+            return list(raw)
         return [as_plain(c, r) for c, r in zip(converted, raw, strict=True)]
     if isinstance(converted, str) and not isinstance(raw, str):
         return converted  # a number written where text belongs: its text

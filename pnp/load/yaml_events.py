@@ -31,6 +31,10 @@ except AttributeError:  # pragma: no cover - depends on the PyYAML build
 
 EMPTY = object()  # a stream with no document in it
 _STR = "tag:yaml.org,2002:str"
+_FLOAT = "tag:yaml.org,2002:float"
+# A float written plainly (an outline's 27,000 coordinates): what the constructor returns
+# for it is float(text) exactly, so it is read without building a node.
+_PLAIN_FLOAT = re.compile(r"[-+]?[0-9]+\.[0-9]+")
 _CORE_TAGS = {f"tag:yaml.org,2002:{t}" for t in (
     "map", "seq", "str", "int", "float", "bool", "null", "timestamp", "binary", "merge")}
 
@@ -194,6 +198,8 @@ class EventBuilder:
                                    "cannot be printed; remove it", self.path, line,
                                    key_text(key) or None)
             return event.value
+        if tag == _FLOAT and _PLAIN_FLOAT.fullmatch(event.value):
+            return float(event.value)
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,
                                style=event.style)
         try:

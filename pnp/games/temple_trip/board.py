@@ -13,7 +13,7 @@ from pnp.base.graph import adjacency, reachable
 from pnp.games.temple_trip.land import Land, drawn
 from pnp.games.temple_trip.network import City, Route
 from pnp.games.temple_trip.projection import MapView, Projection, Warp
-from pnp.games.temple_trip.squares import Path, Square
+from pnp.games.temple_trip.squares import Edges, Path, Square
 from pnp.games.temple_trip.tracks import (
     GAP,
     air_count,
@@ -184,13 +184,10 @@ class Board:
 
     def _border_crossing(self, r: Route) -> Point:
         """Where the road crosses the drawn USA border (its middle if nowhere)."""
-        for u, v in self.road_line(r).segments():
-            hits = [h for ring in self.drawn_outlines().get("USA", [])
-                    for p, q in zip(ring, ring[1:] + ring[:1], strict=True)
-                    if (h := _intersection(u, v, p, q))]
-            if hits:
-                return min(hits, key=lambda h: math.dist(h, u))
-        return self.road_line(r).point(self.road_line(r).length / 2)[0]
+        if "_border" not in self.__dict__:  # (the outline's edges, indexed once)
+            self._border = Edges(self.drawn_outlines().get("USA", []))
+        at = self._border.first_crossing(self.road_line(r))
+        return at if at is not None else self.road_line(r).point(self.road_line(r).length / 2)[0]
 
     # ---------------------------------------------------------------- drawing
     def drawn_outlines(self) -> dict[str, list[list[Point]]]:
@@ -285,15 +282,4 @@ def _leave(path: Path, centre: Point, radius: float) -> float:
         if math.dist(p, centre) >= radius:
             return s
     return path.length
-
-
-def _intersection(p1: Point, p2: Point, p3: Point, p4: Point) -> Point | None:
-    d = (p2[0] - p1[0]) * (p4[1] - p3[1]) - (p2[1] - p1[1]) * (p4[0] - p3[0])
-    if abs(d) < 1e-12:
-        return None
-    t = ((p3[0] - p1[0]) * (p4[1] - p3[1]) - (p3[1] - p1[1]) * (p4[0] - p3[0])) / d
-    u = ((p3[0] - p1[0]) * (p2[1] - p1[1]) - (p3[1] - p1[1]) * (p2[0] - p1[0])) / d
-    if 0 <= t <= 1 and 0 <= u <= 1:
-        return (p1[0] + t * (p2[0] - p1[0]), p1[1] + t * (p2[1] - p1[1]))
-    return None
 

@@ -75,10 +75,15 @@ class Warp:
 
     def locate(self, p: Point) -> int | None:
         """The triangle holding the plain-map point p (None: beyond the frame)."""
-        for n in self._grid.get((int(p[0] // self.CELL), int(p[1] // self.CELL)), ()):
-            if self._affine[n][3] == 0:
+        x, y = p
+        affine = self._affine
+        for n in self._grid.get((int(x // self.CELL), int(y // self.CELL)), ()):
+            a, b, c, det = affine[n][:4]
+            if det == 0:
                 continue
-            s, t = self._bary(n, p)
+            # _bary written out (the same arithmetic): this is the warp's innermost loop
+            s = ((x - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (y - a[1])) / det
+            t = ((b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1])) / det
             if s >= -1e-9 and t >= -1e-9 and s + t <= 1 + 1e-9:
                 return n
         return None
@@ -104,8 +109,9 @@ class Warp:
             return [self(p) for p in pts]
         out: list[Point] = []
         pairs = zip(pts, pts[1:] + pts[:1] if closed else pts[1:], strict=False)
+        there: int | None = self.locate(pts[0])
         for p, q in pairs:
-            out.append(self(p))
+            out.append(self._apply(there, p))  # self(p): p is the last piece's q
             # the triangle the piece runs into (p itself may be a corner of several)
             here = self.locate((p[0] + (q[0] - p[0]) * 1e-6, p[1] + (q[1] - p[1]) * 1e-6))
             there, t0 = self.locate(q), 0.0

@@ -68,3 +68,42 @@ def close_pairs(routes: list[list[Square]], gap: float = 0.0) -> list[tuple[int,
     grid = Grid(boxes, 2 * SQUARE)
     return [(*flat[k], *flat[m]) for k, box in enumerate(boxes) for m in grid.near(box)
             if m > k and polygons_overlap(polys[k], polys[m])]
+
+
+class Edges:
+    """The edges of closed rings (a country's drawn border), bucketed by their boxes so
+    that a path's crossings are looked for among the edges near each of its segments:
+    the same exact test (intersection) on the same edges in the same order as a scan of
+    every edge, less those whose box lies clear of the segment's (they cannot cross it)."""
+
+    CELL = 20.0  # mm
+
+    def __init__(self, rings: list[list[Point]]) -> None:
+        self.edges = [(p, q) for ring in rings
+                      for p, q in zip(ring, ring[1:] + ring[:1], strict=True)]
+        self.grid = Grid([(min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]))
+                          for p, q in self.edges], self.CELL)
+
+    def first_crossing(self, path: Path) -> Point | None:
+        """Along the first segment of `path` that crosses an edge, the crossing nearest
+        its start (None: the path crosses none)."""
+        edges, pad = self.edges, 1e-3  # far more than rounding moves a coordinate
+        for u, v in path.segments():
+            box = (min(u[0], v[0]) - pad, min(u[1], v[1]) - pad,
+                   max(u[0], v[0]) + pad, max(u[1], v[1]) + pad)
+            hits = [h for i in self.grid.near(box) if (h := intersection(u, v, *edges[i]))]
+            if hits:
+                return min(hits, key=lambda h: math.dist(h, u))
+        return None
+
+
+def intersection(p1: Point, p2: Point, p3: Point, p4: Point) -> Point | None:
+    """Where segments p1-p2 and p3-p4 cross (None: they do not, or are parallel)."""
+    d = (p2[0] - p1[0]) * (p4[1] - p3[1]) - (p2[1] - p1[1]) * (p4[0] - p3[0])
+    if abs(d) < 1e-12:
+        return None
+    t = ((p3[0] - p1[0]) * (p4[1] - p3[1]) - (p3[1] - p1[1]) * (p4[0] - p3[0])) / d
+    u = ((p3[0] - p1[0]) * (p2[1] - p1[1]) - (p3[1] - p1[1]) * (p2[0] - p1[0])) / d
+    if 0 <= t <= 1 and 0 <= u <= 1:
+        return (p1[0] + t * (p2[0] - p1[0]), p1[1] + t * (p2[1] - p1[1]))
+    return None
