@@ -1,6 +1,7 @@
 """The `pnp` command line (console entry `pnp.cli:main`). The only package that prints or
-exits: common.py holds the app and what the commands share, and each command lives with
-its kin (games.py: list, new; builds.py: watch, build, validate; studio.py: studio;
+exits: common.py holds the app and what the commands share (watching.py: what watch and
+studio share), and each command lives with its kin (games.py: list, new; builds.py:
+watch, build, validate; studio.py: studio;
 sheets.py: sheets, score; export.py: export; schema.py: schema). Importing them registers
 the commands, in --help's order.
 

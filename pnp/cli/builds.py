@@ -35,6 +35,7 @@ from pnp.cli.common import (
     usage_error,
     warn,
 )
+from pnp.cli.watching import DpiOpt, PreviewLangOpt, PreviewOutOpt, watch_session
 
 
 @app.command()
@@ -42,13 +43,9 @@ def watch(
     game: Annotated[str, typer.Argument(help="The game to watch, by id (`pnp list` shows them).",
                                         autocompletion=complete_games)],
     custom: CustomOpt = None,
-    out: Annotated[Path, typer.Option("--out", parser=out_path, metavar="DIR",
-                                      help="Output folder: PDFs in OUT/<game>/, "
-                                      "previews in OUT/<game>/preview/.")] = Path("output"),
-    lang: Annotated[str | None, typer.Option(help="Language of printed text.",
-                                             show_default=False,
-                                             autocompletion=complete_langs)] = None,
-    dpi: Annotated[int, typer.Option(help="Resolution of the PNG previews.")] = 100,
+    out: PreviewOutOpt = Path("output"),
+    lang: PreviewLangOpt = None,
+    dpi: DpiOpt = 100,
     once: Annotated[bool, typer.Option("--once", help="One pass, then exit (for "
                                        "scripts).")] = False,
     content: ContentOpt = None,
@@ -58,21 +55,11 @@ def watch(
     built as `pnp build` does, with its problems on stderr. Ctrl-C stops."""
     import time
 
-    from pnp.layout.options import BuildOptions
-    from pnp.load.content import content_root, game_folder, resolve_games, shipped_dir
-    from pnp.watch import Round, Session, watched_files
+    from pnp.watch import Round, watched_files
     from pnp.watch import watch as loop
 
-    if not 36 <= dpi <= 600:
-        usage_error(f"--dpi must be between 36 and 600 (got {dpi})")
-    try:
-        root = content_root(content)
-        gid = resolve_games(root, [game])[0]
-    except PnpError as exc:
-        fail(exc, "nothing was watched")
-    templates = shipped_dir("templates")
-    folder = game_folder(root, gid)
-    session = Session(folder, templates, out, BuildOptions(lang=lang), custom or [], dpi)
+    gid, session = watch_session(game, content, out, lang, custom, dpi, "watched")
+    folder, templates = session.folder, session.templates_root
 
     def report(result: Round) -> None:
         clock = time.strftime("%H:%M:%S")

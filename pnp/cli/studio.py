@@ -13,13 +13,12 @@ from pnp.cli.common import (
     app,
     clip,
     complete_games,
-    complete_langs,
     fail,
-    out_path,
     problem_lines,
     say,
     usage_error,
 )
+from pnp.cli.watching import DpiOpt, PreviewLangOpt, PreviewOutOpt, watch_session
 
 
 @app.command()
@@ -28,13 +27,9 @@ def studio(
                                         autocompletion=complete_games)],
     port: Annotated[int, typer.Option(help="Port on 127.0.0.1 (0: any free one).")] = 8036,
     custom: CustomOpt = None,
-    out: Annotated[Path, typer.Option("--out", parser=out_path, metavar="DIR",
-                                      help="Output folder: PDFs in OUT/<game>/, "
-                                      "previews in OUT/<game>/preview/.")] = Path("output"),
-    lang: Annotated[str | None, typer.Option(help="Language of printed text.",
-                                             show_default=False,
-                                             autocompletion=complete_langs)] = None,
-    dpi: Annotated[int, typer.Option(help="Resolution of the PNG previews.")] = 100,
+    out: PreviewOutOpt = Path("output"),
+    lang: PreviewLangOpt = None,
+    dpi: DpiOpt = 100,
     content: ContentOpt = None,
 ) -> None:
     """A page in your browser (http://127.0.0.1:PORT/, this computer only) with every face
@@ -43,27 +38,16 @@ def studio(
     is redrawn, and built as `pnp watch` does. Ctrl-C stops."""
     import time
 
-    from pnp.layout.options import BuildOptions
-    from pnp.load.content import content_root, game_folder, resolve_games, shipped_dir
     from pnp.studio.board import Board
     from pnp.studio.server import preview_root, start
-    from pnp.watch import Round, Session, watched_files
+    from pnp.watch import Round, watched_files
     from pnp.watch import watch as loop
 
-    if not 36 <= dpi <= 600:
-        usage_error(f"--dpi must be between 36 and 600 (got {dpi})")
     if not 0 <= port <= 65535:
         usage_error(f"--port must be between 0 and 65535 (got {port})")
-    try:
-        root = content_root(content)
-        gid = resolve_games(root, [game])[0]
-    except PnpError as exc:
-        fail(exc, "nothing was shown")
-    templates = shipped_dir("templates")
-    folder = game_folder(root, gid)
-    opts = BuildOptions(lang=lang)
-    session = Session(folder, templates, out, opts, custom or [], dpi)
-    board = Board(session, gid, preview_root(out, gid), opts.bleed)
+    gid, session = watch_session(game, content, out, lang, custom, dpi, "shown")
+    folder, templates = session.folder, session.templates_root
+    board = Board(session, gid, preview_root(out, gid), session.opts.bleed)
     try:
         server = start(board, port)
     except PnpError as exc:

@@ -54,9 +54,15 @@ class _Walker:
         self.order = 0
         self.open_parts: list[Part] = []
 
-    def walk(self, node: Any, ctm: Affine, tags: frozenset[str]) -> None:
+    def kinds(self) -> tuple[type, type]:
+        """The drawing's group and string types: reportlab's, imported when first walked
+        (standins.py walks its stand-ins with their own)."""
         from reportlab.graphics import shapes
 
+        return shapes.Group, shapes.String
+
+    def walk(self, node: Any, ctm: Affine, tags: frozenset[str]) -> None:
+        group, string = self.kinds()
         if getattr(node, "isClipPath", 0):
             return
         svgid = getattr(node, "svgid", None) or ""
@@ -66,13 +72,13 @@ class _Walker:
             tags = tags | new
             opened = [Part(t) for t in sorted(new)]
             self.open_parts.extend(opened)
-        if isinstance(node, shapes.Group):
+        if isinstance(node, group):
             m = compose(ctm, tuple(node.transform))  # type: ignore[arg-type]
             for child in node.contents:
                 self.walk(child, m, tags)
         else:
             self.order += 1
-            if isinstance(node, shapes.String):
+            if isinstance(node, string):
                 self._text(node, ctm, tags)
             else:
                 self._shape(node, ctm, tags)

@@ -60,21 +60,14 @@ def said(layer: etree._Element, reference_root: Path, origin: str | None, layer_
     """What svglib could not draw in `layer`, kept apart from its drawing (`pnp validate`
     reads only this of a layer whose findings are kept: no drawing unpickled for it);
     `draw` draws the layer and says it, on a miss (and always outside validate)."""
-    kept = bundle.find(SAID, str(reference_root))
-    if kept is None:
-        return draw()
-    key = _key(layer, reference_root, origin, layer_key)
-    data = kept.get(key)
-    if data is not None:
-        try:
-            found = marshal.loads(data)
-        except (EOFError, ValueError, TypeError):
-            found = None
-        if type(found) is list and all(type(line) is str for line in found):
-            return found
-    found = list(draw())
-    kept.put(key, marshal.dumps(found))
-    return found
+    def load(data: bytes) -> list[str]:
+        found = marshal.loads(data)
+        if type(found) is not list or not all(type(line) is str for line in found):
+            raise ValueError("not a list of lines")
+        return found
+
+    return _bundled(SAID, layer, reference_root, origin, layer_key, lambda: list(draw()),
+                    marshal.dumps, load)
 
 
 def mapped(layer: etree._Element, reference_root: Path, origin: str | None, layer_key: str,
@@ -82,20 +75,31 @@ def mapped(layer: etree._Element, reference_root: Path, origin: str | None, laye
     """What a layer drawn by svglib prints (inkmap.LayerMap, for preflight), kept beside
     its drawing: neither unpickled nor walked again; `make` works it out on a miss (and
     always outside validate)."""
-    kept = bundle.find(MAPS, str(reference_root))
+    return _bundled(MAPS, layer, reference_root, origin, layer_key, make,
+                    lambda found: pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL),
+                    pickle.loads)
+
+
+def _bundled(kind: str, layer: etree._Element, reference_root: Path, origin: str | None,
+             layer_key: str, make: Callable[[], Any], dump: Callable[[Any], bytes],
+             load: Callable[[bytes], Any]) -> Any:
+    """A layer's `kind` of result from this run's bundle (pnp validate), else made by
+    `make` and kept; an entry that does not load is made again and replaced, a result
+    that cannot be kept is made each run."""
+    kept = bundle.find(kind, str(reference_root))
     if kept is None:
         return make()
     key = _key(layer, reference_root, origin, layer_key)
     data = kept.get(key)
     if data is not None:
         try:
-            return pickle.loads(data)
+            return load(data)
         except Exception:  # noqa: BLE001 - an entry of another make: made again, replaced
             pass
     found = make()
     try:
-        kept.put(key, pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
-    except Exception:  # noqa: BLE001 - a map holding what cannot be kept: made each run
+        kept.put(key, dump(found))
+    except Exception:  # noqa: BLE001 - what cannot be kept: made each run
         pass
     return found
 

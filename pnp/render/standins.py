@@ -13,8 +13,8 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.base import fonts
-from pnp.render.drawing_map import IDENTITY, Affine, _Walker, compose
-from pnp.render.inkmap import TAG_ID_PREFIX, LayerMap, Part, parse_tags
+from pnp.render.drawing_map import IDENTITY, _Walker
+from pnp.render.inkmap import LayerMap
 
 
 class _Plain:
@@ -197,25 +197,7 @@ def _shape_op(c: Any, node: Any, fill: int, stroke: int) -> None:
 
 
 class _Walk(_Walker):
-    """drawing_map's walk over the stand-ins (its own asks for reportlab's Group)."""
+    """drawing_map's walk over the stand-ins: their group and string, not reportlab's."""
 
-    def walk(self, node: Any, ctm: Affine, tags: frozenset[str]) -> None:
-        opened: list[Part] = []
-        if node.svgid.startswith(TAG_ID_PREFIX):
-            new = parse_tags(node.svgid[len(TAG_ID_PREFIX):])
-            tags = tags | new
-            opened = [Part(t) for t in sorted(new)]
-            self.open_parts.extend(opened)
-        if type(node) is Group:
-            m = compose(ctm, node.transform)
-            for child in node.contents:
-                self.walk(child, m, tags)
-        else:
-            self.order += 1
-            if type(node) is String:
-                self._text(node, ctm, tags)
-            else:
-                self._shape(node, ctm, tags)
-        for part in opened:
-            self.open_parts.remove(part)
-            self.out.parts.append(part)
+    def kinds(self) -> tuple[type, type]:
+        return Group, String
