@@ -222,3 +222,27 @@ def test_a_shipped_game_pdf_has_no_ascii85(tod_a4: Path) -> None:
     for path in pdfs:
         data = path.read_bytes()
         assert b"ASCII85Decode" not in data and b"/A85" not in data, path.name
+
+
+def test_a_damaged_picture_is_refused_at_its_card_by_validate_and_build(
+        art: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A PNG whose data is damaged (one byte changed in its image data: its checksum no
+    longer matches) is one error at the card that names it, from validate as from build,
+    and the earlier output stays as it was."""
+    from conftest import assert_clean_failure
+
+    content = tmp_path / "content"
+    shutil.copytree(art, content)
+    out = tmp_path / "out"
+    before = build(content, out, monkeypatch).read_bytes()
+    picture = content / "art" / "pictures" / "large.png"
+    data = bytearray(picture.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    picture.write_bytes(bytes(data))
+    cards = (content / "art" / "cards.yaml").read_text().splitlines()
+    line = next(i for i, text in enumerate(cards, 1) if "pictures/large.png" in text)
+    for args in (["validate", "art"], ["build", "art", "--out", out]):
+        lines = assert_clean_failure(run_pnp(*args, "--content", content), 1)
+        assert any(f"cards.yaml:{line}: " in ln and "'pictures/large.png' is damaged" in ln
+                   for ln in lines), lines
+    assert (out / "art" / "cards.pdf").read_bytes() == before

@@ -187,6 +187,12 @@ def _pixels(data: bytes, what: str, origin: str) -> None:
     if w * h > MAX_IMAGE_PIXELS:
         raise ContentError(f"{what} has {w} x {h} pixels; an image may have "
                            f"{MAX_IMAGE_PIXELS:,}", origin)
+    from pnp.load.imagefiles import BadImage, intact
+
+    try:
+        intact(data, what)
+    except BadImage as exc:
+        raise ContentError(str(exc), origin) from exc
 
 
 ROOT_TOLERANCE_MM = 0.01  # a root's size may differ from its item's by rounding only
