@@ -7,6 +7,9 @@ import sys
 
 
 def main() -> None:
+    from pnp.base import classcode
+
+    classcode.install()  # (before any of pnp's classes is made)
     if "build" in sys.argv[1:]:  # (any other command: not a module more to import)
         from pnp.pipeline.uptodate import replay, write_out
 

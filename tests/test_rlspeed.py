@@ -376,3 +376,34 @@ def test_an_unchecked_svglib_converter_is_left_as_svglib_made_it(monkeypatch) ->
             remembering.render(etree.fromstring(INHERITING_SVG.encode()))
     finally:
         rlspeed.unchanged.cache_clear()  # the next test sees the real table
+
+
+def test_remembered_split_string_gives_reportlab_chunks(monkeypatch) -> None:
+    """Two documents side by side, each splitting texts (repeated ones, new characters
+    after remembered texts, a text past the memory's limit, bytes, characters the font
+    lacks) through the stand-in and through reportlab's own on a twin font: the same
+    chunks, each time."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from pnp.base import fonts
+
+    monkeypatch.setattr(rlspeed, "MAX_SPLIT", 8)
+    path = fonts.font_dir() / fonts.FILES[fonts.REGULAR]
+    own = getattr(TTFont.splitString, "__wrapped__", TTFont.splitString)
+    stand_in = rlspeed._splitting_once(own)
+    ours, theirs = TTFont("A", str(path)), TTFont("B", str(path))
+    rng = random.Random(7)
+    alphabet = "abc xyzÆøßŁ€→あ\u00a0" + "".join(chr(0x100 + i) for i in range(300))
+    texts = ["     ", "Card 1", "Card 1", b"bytes", "     "]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+              for _ in range(400)]
+    texts += texts[:50]
+    class Doc:  # (fonts keep a document's state by a weak reference to it)
+        pass
+
+    for doc, order in ((Doc(), texts), (Doc(), texts[::-1])):  # (other codes in the 2nd)
+        for text in order:
+            assert stand_in(ours, text, doc) == own(theirs, text, doc), text
+        chunks = stand_in(ours, "Card 1", doc)
+        chunks.append("changed by the caller")  # a copy: the memory is not touched
+        assert stand_in(ours, "Card 1", doc) == own(theirs, "Card 1", doc)

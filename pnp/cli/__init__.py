@@ -41,6 +41,7 @@ def main() -> None:
     if hasattr(signal, "SIGPIPE"):  # `pnp list | head -1`: end quietly, as Unix tools do
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # (killed by SIGPIPE: exit 141)
     _guard_stdout()
+    _only_the_command_named()
     try:
         code = app(standalone_mode=False)
         code = code if isinstance(code, int) else 0
@@ -64,6 +65,17 @@ def main() -> None:
     if code == EXIT_INTERRUPTED:  # typer turns Ctrl-C into exit 130
         typer.echo("interrupted; earlier output is left as it was", err=True)
     _end(code)
+
+
+def _only_the_command_named() -> None:
+    """Typer makes every registered command into a click command on each start (~3 ms
+    for ten); `pnp build ...` needs only build's. Anything else (`pnp`, `pnp --help`, a
+    mistyped name) keeps them all, for the list and the "did you mean"."""
+    named = sys.argv[1] if len(sys.argv) > 1 else ""
+    chosen = [c for c in app.registered_commands
+              if (c.name or c.callback.__name__.replace("_", "-")) == named]  # type: ignore
+    if len(chosen) == 1:
+        app.registered_commands[:] = chosen
 
 
 def _usage(exc: Exception) -> None:
@@ -142,6 +154,9 @@ def _end(code: int) -> None:
     every file pnp writes is closed (and renamed into place) before this point."""
     import os
 
+    from pnp.base import classcode
+
+    classcode.save()  # (the classes' code compiled in this run, for the next)
     try:
         sys.stdout.flush()
         sys.stderr.flush()

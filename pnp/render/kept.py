@@ -1,5 +1,4 @@
-"""What rendering keeps between runs (pnp.base.cache): svglib's drawings of layers, and
-the variables each template reads.
+"""What rendering keeps between runs (pnp.base.cache): svglib's drawings of layers.
 
 A drawing is the costly part of a build: ~40 % of a deck's time goes to svglib reading a
 layer's SVG into shapes, while reading its pickled shapes back takes 1/50 of that. It is
@@ -8,10 +7,8 @@ key), the folder its images are found from and the content of each image file it
 plus the cache's fingerprint (pnp's source, the libraries' versions). The PDF drawn from
 a drawing read back is the one drawn from a new one, byte for byte; what svglib said it
 could not draw is kept with it, and apart from it (`said`: all `pnp validate` needs of a
-layer whose findings are kept), and so is what it prints (`mapped`, for preflight). A
-template's variables (Renderer.depends_on: is a back the same for every card?) are keyed
-by its source. Any failure to read or keep an entry
-is a miss: the work is done again."""
+layer whose findings are kept), and so is what it prints (`mapped`, for preflight). Any
+failure to read or keep an entry is a miss: the work is done again."""
 
 from __future__ import annotations
 
@@ -127,19 +124,3 @@ def _images(layer: etree._Element, reference_root: Path) -> list[tuple[str, str]
 @functools.cache
 def digests() -> cache.Digests:
     return cache.Digests()
-
-
-def template_reads(env: Any, source: str) -> frozenset[str]:
-    """The variables a template's source reads (jinja2.meta), kept by its source."""
-    key = cache.key("reads", source)
-    data = cache.get("reads", key)
-    if data is not None:
-        try:
-            return frozenset(marshal.loads(data))
-        except (EOFError, ValueError, TypeError):
-            pass
-    from jinja2 import meta
-
-    found = frozenset(meta.find_undeclared_variables(env.parse(source)))
-    cache.put("reads", key, marshal.dumps(sorted(found)))
-    return found

@@ -60,7 +60,12 @@ UPSTREAM: dict[str, frozenset[str]] = {
     # path: a header's read answers alike (svglib_draw.images_checked_by_header)
     "svglib.svglib:SvgRenderer.xlink_href_target": frozenset({
         "6c8184bf9575e90ce42132f0d13d8035b50d8442ac761811b6c7e98bedfd99eb"}),
+    # remembered per document (_splitting_once): a text's chunks depend only on the codes
+    # its characters were given, which never change once given
+    "reportlab.pdfbase.ttfonts:TTFont.splitString": frozenset({
+        "95205a99dcbbf1ed5a93866d6fcd13f4973a505dc23f891103c10e409359bf91"}),
 }
+MAX_SPLIT = 4096  # texts whose chunks a document keeps; past it they start afresh
 
 
 def source_hash(target: str) -> str | None:
@@ -135,6 +140,30 @@ def _translating(escape: Callable[[Any], str], table: dict[int, str]) -> Callabl
         return escape(text)
 
     return escape_pdf
+
+
+def _splitting_once(split: Callable[..., list]) -> Callable[..., list]:
+    """TTFont.splitString remembered per document and text. The first call gives each new
+    character its code (in the document's state, which only grows); the same text then
+    always splits into the same chunks. Pages repeat texts: the invisible spaces that keep
+    a page upright (draw/upright.py), a deck's repeated words."""
+    @functools.wraps(split)
+    def split_string(self: Any, text: Any, doc: Any, encoding: str = "utf-8") -> list:
+        state = self.state.get(doc)
+        known = getattr(state, "pnp_split", None)
+        if known is None or type(text) is not str:
+            found = split(self, text, doc, encoding)
+            if known is None and type(text) is str:
+                self.state[doc].pnp_split = {text: found}
+            return list(found)
+        chunks = known.get(text)
+        if chunks is None:
+            if len(known) >= MAX_SPLIT:
+                known.clear()
+            chunks = known[text] = split(self, text, doc, encoding)
+        return list(chunks)
+
+    return split_string
 
 
 def defer_inits() -> None:
@@ -290,4 +319,8 @@ def install() -> None:
         for module_name, module in list(sys.modules.items()):
             if module_name.startswith("reportlab.") and vars(module).get(name) is old:
                 setattr(module, name, new)
+    if unchanged("reportlab.pdfbase.ttfonts:TTFont.splitString"):
+        from reportlab.pdfbase.ttfonts import TTFont
+
+        TTFont.splitString = _splitting_once(TTFont.splitString)
     _installed = True

@@ -12,7 +12,7 @@ The limits, the measures and the filters' guards are in sandbox_limits."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from typing import Any
 
 from jinja2.compiler import CodeGenerator, Frame, optimizeconst
@@ -177,6 +177,14 @@ class Sandbox(ImmutableSandboxedEnvironment):
             self.filters[name] = checked_filter(name)
         self.globals["lipsum"] = lipsum
         self.globals.update(icon=icon_calls.icon, fit_rich=icon_calls.fit_rich)  # (icons)
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        """A template's globals as a plain dict, not Jinja's ChainMap over the
+        environment's: each face copies them into its context and each {% import %}
+        compares their keys, both done in Python through a ChainMap (~5 % of a
+        10,000-card build). pnp sets the environment's globals before it loads a
+        template, so the copy misses nothing."""
+        return {**self.globals, **(d or {})}
 
     def _printed(self, value: Any) -> Any:
         """Every {{ value }}: its text measured before it is made, and counted. A macro

@@ -1,0 +1,91 @@
+"""The code `dataclasses` generates for pnp's classes, compiled once and kept, as Python
+keeps a module's bytecode.
+
+`@dataclass` writes the source of each method it adds (__init__, __repr__, __eq__; for a
+frozen class __setattr__, __delattr__ and __hash__ too) and compiles it on every start:
+~225 small compilations, ~14 ms of the ~170 ms a 62-card deck's whole `pnp build` takes.
+What they compile to depends only on that source text, so the command line (pnp.__main__)
+gives dataclasses an `exec` that compiles each text as the built-in would (same file name,
+no inherited flags) and keeps the result, keyed by the text, in one file beside Jinja's
+compiled templates ($XDG_CACHE_HOME/pnp, as pnp.render.templates). The code run is the
+code the text compiles to; only the compiling is skipped. The file is named by the
+interpreter's bytecode tag and magic number, read whole (a damaged file is no file) and
+replaced whole, atomically, when a run compiled a text it did not hold."""
+
+from __future__ import annotations
+
+import builtins
+import hashlib
+import marshal
+import os
+import sys
+import tempfile
+from importlib.util import MAGIC_NUMBER
+from pathlib import Path
+from typing import Any
+
+MAX_ENTRIES = 4096  # past it (texts of many pnp versions) the file starts afresh
+
+_known: dict[bytes, Any] = {}  # sha1 of a text → its code
+_added = False  # a text was compiled that the file did not hold
+_path: Path | None = None
+
+
+def install() -> None:
+    """Route the dataclasses module's `exec` through the kept code. Idempotent; does
+    nothing where the cache folder cannot be made."""
+    global _path
+    import dataclasses
+
+    if vars(dataclasses).get("exec") is _exec:
+        return
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = Path(base) / "pnp"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return
+    _path = folder / f"classes-{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}.marshal"
+    try:
+        data = marshal.loads(_path.read_bytes())
+        if isinstance(data, dict):
+            _known.update(data)
+    except (OSError, EOFError, ValueError, TypeError):
+        pass  # none yet, or damaged: compiled afresh and written again
+    dataclasses.exec = _exec  # type: ignore[attr-defined]  (shadows the built-in there)
+
+
+def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:  # noqa: A002
+    global _added
+    if globals is None:  # as the built-in: the caller's globals (and locals)
+        caller = sys._getframe(1)
+        globals = caller.f_globals  # noqa: A001
+        locals = caller.f_locals if locals is None else locals  # noqa: A001
+    if type(source) is str:
+        key = hashlib.sha1(source.encode("utf-8")).digest()
+        code = _known.get(key)
+        if code is None:  # as exec(text) compiles it: "<string>", none of our flags
+            code = _known[key] = compile(source, "<string>", "exec", dont_inherit=True)
+            _added = True
+        source = code
+    builtins.exec(source, globals, locals)
+
+
+def save() -> None:
+    """Write the file again if this run compiled a text it did not hold (a new pnp, or
+    the first run); a file that cannot be written is left as it was."""
+    global _added
+    if not _added or _path is None:
+        return
+    _added = False
+    known = _known if len(_known) <= MAX_ENTRIES else {}
+    try:
+        with tempfile.NamedTemporaryFile(dir=_path.parent, prefix=".classes-",
+                                         delete=False) as out:
+            marshal.dump(known, out)
+        os.replace(out.name, _path)
+    except OSError:
+        try:
+            os.unlink(out.name)
+        except (OSError, UnboundLocalError):
+            pass
