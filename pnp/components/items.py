@@ -20,6 +20,7 @@ from pnp.layout import backs, impose
 from pnp.layout.options import BuildOptions
 from pnp.layout.pages import PdfRecord, Who
 from pnp.layout.paper import Paper, Refused, laid_out, refusal
+from pnp.layout.repeats import Repeats
 from pnp.layout.wording import bleed_words, words
 from pnp.load.model import Component, Game, Item
 from pnp.render.faces import item_size, iter_faces, printed_items, render_faces
@@ -138,13 +139,14 @@ def _build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
     page_no = 0
     deferred: list[list] = []
     say = words(opts.lang)
+    repeats = Repeats()  # every full page has one layout
 
     def furniture(side: str, page: impose.Layout, offset: tuple[float, float] = (0.0, 0.0),
                   move: Any = backs.moved_marks) -> impose.Band | None:
         """Crop marks (the backs' moved by `offset` with them) and the info line."""
-        band = impose.info_band(page)
+        band = repeats.band(page)
         if opts.crop_marks:
-            draw_marks(painter, move(impose.crop_marks(page, band), page, band, offset))
+            draw_marks(painter, repeats.marks(page, offset, move))
         if band:
             info = (f"{game.spec.name} · {comp.spec.title_in(opts.lang)} · {side} · "
                     f"{say['page']} {page_no}/{total_pages} · {to_mm(w):g}×{to_mm(h):g} mm, "
@@ -186,13 +188,13 @@ def _build(game: Game, comp: Component, renderer: Renderer, opts: BuildOptions,
         nonlocal page_no
         page_no += 1
         page = impose.subset(layout, len(chunk))
-        backs_page = backs.backs_layout(page, opts.flip, opts.back_offset)
+        backs_page = repeats.backs(page, opts.flip, opts.back_offset)
         guest_backs = spare.back_slots([s for s, _ in extras.placed], page, opts.flip,
                                        opts.back_offset)
         draw_backs(chunk, list(backs_page.slots), guest_backs,
                    not backs.mirrors_x(page, opts.flip), last)
         furniture(say["backs_flip"].format(edge=say[f"edge_{opts.flip}"]),
-                  backs.backs_layout(page, opts.flip), opts.back_offset)
+                  repeats.backs(page, opts.flip), opts.back_offset)
         painter.show_page()
 
     def folded_page(chunk: list, fold: gutterfold.FoldLayout, last: bool) -> None:

@@ -33,11 +33,20 @@ _DATA = re.compile(r"^data:image/(png|jpe?g);base64,(.*)$", re.S | re.I)
 
 
 def check_root(root: etree._Element, origin: str) -> None:
-    """The face's own element: its layer count and attributes."""
+    """The face's own element: its layer count and attributes (attributes found right
+    once are right on every face that has them: a deck's faces share their root's)."""
     if len(root) > MAX_LAYERS:
         raise ContentError(f"the SVG has {len(root):,} top-level layers; one face may have "
                            f"{MAX_LAYERS:,} (group them)", origin)
-    _attributes(root, origin)
+    attributes = tuple(root.attrib.items())
+    if attributes not in _ROOTS_RIGHT:
+        _attributes(root, origin)
+        if len(_ROOTS_RIGHT) < MAX_ROOTS_KEPT:
+            _ROOTS_RIGHT.add(attributes)
+
+
+MAX_ROOTS_KEPT = 256
+_ROOTS_RIGHT: set[tuple[tuple[str, str], ...]] = set()  # root attributes that passed
 
 
 def check_count(count: int, origin: str) -> None:

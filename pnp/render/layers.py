@@ -70,6 +70,7 @@ class LayerStore:
         self._counts: dict[str, int] = {}  # SVG elements in each layer
         self._docs: dict[tuple[bytes, str], Face] = {}  # documents split, least recent first
         self._sizes: dict[tuple[float, float], tuple[float, float]] = {}
+        self._shells: dict[tuple | None, tuple] = {}  # root without <defs> → its shell
         self.complaints: dict[str, list[str]] = {}  # layer key → what svglib could not draw
         # an icon's use → (the key of the icon drawn at the origin, its offset in points)
         self.moved: dict[str, tuple[str, float, float]] = {}
@@ -108,17 +109,24 @@ class LayerStore:
         normalise(root, origin, self.reference_root, svg)  # what svglib draws as browsers do
         if inksaver.ACTIVE.get():
             inksaver.lighten(root)
-        shell = etree.Element(root.tag, dict(root.attrib), nsmap=root.nsmap)
         defs = [c for c in root if isinstance(c.tag, str) and etree.QName(c).localname == "defs"]
         count = 1
-        for d in defs:
-            count += check_layer(d, origin, self.reference_root)
-            shell.append(copy.deepcopy(d))
-        shell_bytes = etree.tostring(shell)
-        width = rootbox.length(root.get("width"), origin)
-        height = rootbox.length(root.get("height"), origin)
-        view = rootbox.view(root.get("viewBox"), width, height, origin)
-        size = self._sizes.setdefault((width, height), (width, height))  # one per size
+        known = None if defs else (root.tag, tuple(root.attrib.items()),
+                                   tuple(root.nsmap.items()))
+        if known in self._shells:  # a deck's faces share one root: its shell made once
+            shell, shell_bytes, width, height, view, size = self._shells[known]
+        else:
+            shell = etree.Element(root.tag, dict(root.attrib), nsmap=root.nsmap)
+            for d in defs:
+                count += check_layer(d, origin, self.reference_root)
+                shell.append(copy.deepcopy(d))
+            shell_bytes = etree.tostring(shell)
+            width = rootbox.length(root.get("width"), origin)
+            height = rootbox.length(root.get("height"), origin)
+            view = rootbox.view(root.get("viewBox"), width, height, origin)
+            size = self._sizes.setdefault((width, height), (width, height))  # one per size
+            if known is not None and len(self._shells) < RECENT_DOCS:
+                self._shells[known] = (shell, shell_bytes, width, height, view, size)
         keys = []
         for child in root:
             if not isinstance(child.tag, str) or child in defs:
