@@ -7,9 +7,6 @@ import sys
 
 
 def main() -> None:
-    from pnp.base import classcode
-
-    classcode.install()  # (before any of pnp's classes is made)
     if "build" in sys.argv[1:]:  # (any other command: not a module more to import)
         from pnp.pipeline.uptodate import replay, write_out
 
@@ -27,6 +24,9 @@ def main() -> None:
                          .encode())
                 os._exit(2)
             os._exit(found[1])
+    from pnp.base import classcode
+
+    classcode.install()  # (before the command line makes pnp's classes)
     from pnp.cli import main as run
 
     run()

@@ -88,3 +88,20 @@ def test_the_command_line_keeps_its_classes_code(tmp_path: Path) -> None:
     assert [r.returncode for r in runs] == [0, 0]
     assert runs[0].stdout == runs[1].stdout and runs[0].stdout
     assert len(kept(tmp_path)) == 1
+
+
+def test_past_its_limit_the_file_keeps_this_runs_code(tmp_path: Path) -> None:
+    """Texts of older pnps do not pile up: past MAX_ENTRIES only this run's are kept."""
+    import marshal
+
+    probe(tmp_path, "on")
+    path = kept(tmp_path)[0]
+    mine = marshal.loads(path.read_bytes())
+    stale = {bytes([i % 256, i // 256]) * 10: compile("x = 1", "<string>", "exec")
+             for i in range(1600)}
+    path.write_bytes(marshal.dumps({**stale, **mine}))
+    probe(tmp_path, "on")  # nothing new compiled: the file is left as it is
+    assert len(marshal.loads(path.read_bytes())) == 1600 + len(mine)
+    path.write_bytes(marshal.dumps(stale))  # this run compiles its own: written again
+    probe(tmp_path, "on")
+    assert marshal.loads(path.read_bytes()).keys() == mine.keys()

@@ -19,16 +19,15 @@ import hashlib
 import marshal
 import os
 import sys
-import tempfile
 from importlib.util import MAGIC_NUMBER
-from pathlib import Path
 from typing import Any
 
-MAX_ENTRIES = 4096  # past it (texts of many pnp versions) the file starts afresh
+MAX_ENTRIES = 1500  # (pnp has ~600) past it, texts of older pnps: only this run's kept
 
 _known: dict[bytes, Any] = {}  # sha1 of a text → its code
+_used: set[bytes] = set()  # the texts this run compiled or read
 _added = False  # a text was compiled that the file did not hold
-_path: Path | None = None
+_path: str | None = None
 
 
 def install() -> None:
@@ -40,14 +39,16 @@ def install() -> None:
     if vars(dataclasses).get("exec") is _exec:
         return
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = Path(base) / "pnp"
+    folder = os.path.join(base, "pnp")
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.makedirs(folder, mode=0o700, exist_ok=True)
     except OSError:
         return
-    _path = folder / f"classes-{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}.marshal"
+    _path = os.path.join(folder, f"classes-{sys.implementation.cache_tag}-"
+                                 f"{MAGIC_NUMBER.hex()}.marshal")
     try:
-        data = marshal.loads(_path.read_bytes())
+        with open(_path, "rb") as kept:
+            data = marshal.loads(kept.read())
         if isinstance(data, dict):
             _known.update(data)
     except (OSError, EOFError, ValueError, TypeError):
@@ -63,6 +64,7 @@ def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:  # n
         locals = caller.f_locals if locals is None else locals  # noqa: A001
     if type(source) is str:
         key = hashlib.sha1(source.encode("utf-8")).digest()
+        _used.add(key)
         code = _known.get(key)
         if code is None:  # as exec(text) compiles it: "<string>", none of our flags
             code = _known[key] = compile(source, "<string>", "exec", dont_inherit=True)
@@ -78,9 +80,11 @@ def save() -> None:
     if not _added or _path is None:
         return
     _added = False
-    known = _known if len(_known) <= MAX_ENTRIES else {}
+    import tempfile
+
+    known = _known if len(_known) <= MAX_ENTRIES else {k: _known[k] for k in _used}
     try:
-        with tempfile.NamedTemporaryFile(dir=_path.parent, prefix=".classes-",
+        with tempfile.NamedTemporaryFile(dir=os.path.dirname(_path), prefix=".classes-",
                                          delete=False) as out:
             marshal.dump(known, out)
         os.replace(out.name, _path)

@@ -182,7 +182,8 @@ def defer_inits() -> None:
 
 def _without_init(name: str, names: dict[str, str]) -> None:
     """Put package `name` in sys.modules with its folder but without running its
-    __init__, holding `names` (name → the submodule that defines it)."""
+    __init__, giving `names` (name → the submodule that defines it) from their submodules
+    when asked; any other name runs the __init__."""
     if name in sys.modules:
         return
     import importlib.util
@@ -194,6 +195,15 @@ def _without_init(name: str, names: dict[str, str]) -> None:
     loader = spec.loader
 
     def the_rest(attribute: str) -> Any:
+        module = names.get(attribute)
+        if module is not None:  # (imported when first asked: a deck without svglib never)
+            try:
+                value = getattr(importlib.import_module(f"{name}.{module}"), attribute)
+            except (ImportError, AttributeError):  # a name moved (another reportlab)
+                pass
+            else:
+                setattr(package, attribute, value)
+                return value
         del package.__dict__["__getattr__"]
         loader.exec_module(package)
         return getattr(package, attribute)  # AttributeError when it has no such name
@@ -204,17 +214,6 @@ def _without_init(name: str, names: dict[str, str]) -> None:
     sys.modules[name] = package
     if parent is not None:
         setattr(parent, child, package)
-    try:
-        for attribute, module in names.items():
-            value = getattr(importlib.import_module(f"{name}.{module}"), attribute)
-            setattr(package, attribute, value)
-    except BaseException as exc:
-        del sys.modules[name]
-        if parent is not None:
-            delattr(parent, child)
-        if not isinstance(exc, Exception):
-            raise  # Ctrl-C
-        # a name moved (another reportlab): the package is left to be imported in full
 
 
 @contextmanager
