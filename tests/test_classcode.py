@@ -70,10 +70,14 @@ def test_a_damaged_file_is_compiled_afresh(tmp_path: Path) -> None:
     plain = probe(tmp_path, "off")
     probe(tmp_path, "on")
     path = kept(tmp_path)[0]
-    for damage in (b"", b"\x00garbage", path.read_bytes()[:100]):
+    import marshal
+
+    entries = marshal.loads(path.read_bytes())
+    damaged_entries = marshal.dumps({k: b"\x00not code" for k in entries})
+    for damage in (b"", b"\x00garbage", path.read_bytes()[:100], damaged_entries):
         path.write_bytes(damage)
         assert probe(tmp_path, "on") == plain
-        assert path.stat().st_size > 1000  # written whole again
+        assert marshal.loads(path.read_bytes()) == entries  # written whole again
 
 
 def test_a_cache_folder_that_cannot_be_made_costs_nothing_else(tmp_path: Path) -> None:
@@ -97,7 +101,7 @@ def test_past_its_limit_the_file_keeps_this_runs_code(tmp_path: Path) -> None:
     probe(tmp_path, "on")
     path = kept(tmp_path)[0]
     mine = marshal.loads(path.read_bytes())
-    stale = {bytes([i % 256, i // 256]) * 10: compile("x = 1", "<string>", "exec")
+    stale = {bytes([i % 256, i // 256]) * 10: marshal.dumps(compile("x = 1", "<string>", "exec"))
              for i in range(1600)}
     path.write_bytes(marshal.dumps({**stale, **mine}))
     probe(tmp_path, "on")  # nothing new compiled: the file is left as it is

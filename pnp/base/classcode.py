@@ -24,7 +24,7 @@ from typing import Any
 
 MAX_ENTRIES = 1500  # (pnp has ~600) past it, texts of older pnps: only this run's kept
 
-_known: dict[bytes, Any] = {}  # sha1 of a text → its code
+_known: dict[bytes, bytes] = {}  # sha1 of a text → its code, marshalled (read when used)
 _used: set[bytes] = set()  # the texts this run compiled or read
 _added = False  # a text was compiled that the file did not hold
 _path: str | None = None
@@ -50,7 +50,8 @@ def install() -> None:
         with open(_path, "rb") as kept:
             data = marshal.loads(kept.read())
         if isinstance(data, dict):
-            _known.update(data)
+            _known.update((k, v) for k, v in data.items()
+                          if isinstance(k, bytes) and isinstance(v, bytes))
     except (OSError, EOFError, ValueError, TypeError):
         pass  # none yet, or damaged: compiled afresh and written again
     dataclasses.exec = _exec  # type: ignore[attr-defined]  (shadows the built-in there)
@@ -65,9 +66,16 @@ def _exec(source: Any, globals: Any = None, locals: Any = None, /) -> None:  # n
     if type(source) is str:
         key = hashlib.sha1(source.encode("utf-8")).digest()
         _used.add(key)
-        code = _known.get(key)
+        kept = _known.get(key)
+        code = None
+        if kept is not None:
+            try:
+                code = marshal.loads(kept)
+            except (EOFError, ValueError, TypeError):
+                code = None
         if code is None:  # as exec(text) compiles it: "<string>", none of our flags
-            code = _known[key] = compile(source, "<string>", "exec", dont_inherit=True)
+            code = compile(source, "<string>", "exec", dont_inherit=True)
+            _known[key] = marshal.dumps(code)
             _added = True
         source = code
     builtins.exec(source, globals, locals)
