@@ -7,6 +7,8 @@ import sys
 
 
 def main() -> None:
+    from pnp.base import startup  # noqa: F401  (first: it tunes the collector for all)
+
     if "build" in sys.argv[1:]:  # (any other command: not a module more to import)
         from pnp.pipeline.uptodate import replay, write_out
 

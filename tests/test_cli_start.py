@@ -36,7 +36,7 @@ def test_collector_is_tuned_before_the_libraries_load() -> None:
     import sys
 
     probe = ("import sys, gc, pnp.cli; names = list(sys.modules); "
-             "print(gc.get_threshold(), names.index('pnp.cli.startup') < names.index('typer'))")
+             "print(gc.get_threshold(), names.index('pnp.base.startup') < names.index('typer'))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     assert done.stdout.split() == ["(100000,", "50,", "100)", "True"], done.stdout

@@ -9,7 +9,7 @@ These modules, unlike the rest of pnp, do not use `from __future__ import annota
 typer reads every command's annotations on every start, and strings it must evaluate,
 twice a command, took ~16 ms of each run; as objects made once at import, ~5 ms."""
 
-from pnp.cli import startup  # noqa: F401  # isort: skip  (first: it tunes the collector for all)
+from pnp.base import startup  # noqa: F401  # isort: skip  (first: it tunes the collector for all)
 
 import errno
 import io

@@ -8,7 +8,8 @@ reference counting; the collector finds next to nothing. At Python's defaults (7
 (~13 ms), and for 10,000 cards it re-scanned the long-lived objects ~1,500 times (13 % of
 the run). A first collection after 100,000 new objects leaves a small deck's command
 without one (at 50,000 it still had one, ~9 ms) and a 10,000-card deck with two (~31 ms,
-peak memory unchanged). Imported by pnp.cli first, so the thresholds hold from the start."""
+peak memory unchanged). Imported first by the console entry (pnp.__main__, before the
+classes' kept code and its imports) and by pnp.cli, so the thresholds hold from the start."""
 
 import gc
 
