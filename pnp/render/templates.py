@@ -20,7 +20,7 @@ import jinja2
 
 from pnp.base.errors import ContentError
 from pnp.load.paths import is_within
-from pnp.render import budget, sandbox, text
+from pnp.render import budget, compiled, sandbox, text
 from pnp.render.errors import face_of, root_line, template_error, template_frame
 from pnp.render.expanded import expand
 
@@ -106,7 +106,8 @@ class Renderer:
         self.folders = [f for f, _ in pairs]
         self.seconds = budget.seconds()  # (a wrong PNP_TEMPLATE_SECONDS: said at once)
         self.budget = budget.current()
-        self.env = _Sandbox(loader=ConfinedLoader(pairs), bytecode_cache=_bytecode_cache(),
+        self.env = _Sandbox(loader=ConfinedLoader(pairs), bytecode_cache=compiled.bytecode_cache(
+                                _Sandbox, _SETTINGS),
                             undefined=jinja2.StrictUndefined, **_SETTINGS)
         self.env.globals.update(fit_text=self._fit_text, wrap_text=_wrap_text,
                                 check_fits=self._check_fits)
@@ -127,7 +128,7 @@ class Renderer:
         again for jinja2.meta's exact answer cost ~2 ms a template, on every build."""
         if name not in self._reads:
             tpl = self.template(name)  # a clear error if it is missing or broken
-            self._reads[name] = _constants(tpl)
+            self._reads[name] = compiled.constants(tpl)
         return variable in self._reads[name]
 
     def has(self, name: str) -> bool:
@@ -250,43 +251,6 @@ class Renderer:
                 f"text does not fit its {width:g}x{height:g} mm box even at "
                 f"{min_size:g} pt: {str(value)[:40]!r}", self.where))
         return fitted
-
-
-def _constants(tpl: jinja2.Template) -> frozenset[str]:
-    """Every text constant in a compiled template's code: its root, the macros and call
-    blocks nested in it, and its blocks."""
-    import types
-
-    found: set[str] = set()
-    codes = [tpl.root_render_func.__code__, *(f.__code__ for f in tpl.blocks.values())]
-    while codes:
-        for const in codes.pop().co_consts:
-            if type(const) is str:
-                found.add(const)
-            elif isinstance(const, types.CodeType):
-                codes.append(const)
-    return frozenset(found)
-
-
-def _bytecode_cache() -> jinja2.BytecodeCache | None:
-    """Compiled templates kept between runs (~30 ms a command), keyed by template source;
-    none when the cache folder cannot be written. Jinja checks only the source, so the
-    folder is named by everything else the compiled code depends on: Jinja's version and
-    the sandbox's settings (code compiled before `**` was guarded is never loaded by a
-    pnp that guards it)."""
-    import hashlib
-
-    shape = repr((jinja2.__version__, sorted(_Sandbox.intercepted_binops),
-                  sorted(_Sandbox.intercepted_unops), sorted(_SETTINGS.items()),
-                  _Sandbox.code_generator_class.__name__, sandbox.GUARDS))
-    tag = hashlib.sha1(shape.encode()).hexdigest()[:12]
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = Path(base) / "pnp" / f"jinja-{jinja2.__version__}-{tag}"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return jinja2.FileSystemBytecodeCache(str(folder))
 
 
 def _num(value: float, digits: int = 3) -> str:
