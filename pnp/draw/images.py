@@ -30,6 +30,7 @@ from pnp.base.errors import InputError
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _PNG_COLOURS = {0: 1, 2: 3, 3: 1}  # colour type: samples a pixel (those passed through)
+COMPRESS_LEVEL = 3  # zlib's, for what pnp encodes again (_encoded)
 
 
 @dataclass(frozen=True)
@@ -72,9 +73,9 @@ class Picture:
         self.length = sum(s.length for s in self.spans) if self.spans else len(self.data)
 
 
-def read_picture(path: str) -> Picture:
+def read_picture(path: str, spill: Any = None) -> Picture:
     """The XObject of a PNG or JPEG file (drawable.py has checked it is one, and its
-    size)."""
+    size); what must be encoded again goes to the temporary file `spill()` gives."""
     with open(path, "rb") as fh:
         st = os.fstat(fh.fileno())
         raw = fh.read()
@@ -83,7 +84,7 @@ def read_picture(path: str) -> Picture:
         passed = _png_as_is(path, raw, digest, st.st_size, st.st_mtime_ns)
         if passed is not None:
             return passed
-        return _decoded(raw, digest)
+        return _decoded(raw, digest, spill)
     return _jpeg(path, raw, digest, st)
 
 
@@ -134,7 +135,7 @@ def _png_as_is(path: str, raw: bytes, digest: str, size: int,
             "Columns": width})}, spans=tuple(spans))
 
 
-def _decoded(raw: bytes, digest: str) -> Picture:
+def _decoded(raw: bytes, digest: str, spill: Any = None) -> Picture:
     """A PNG PDF cannot take as it is, decoded and encoded again (8 bits, not interlaced),
     its alpha, when it has any, a soft mask."""
     from PIL import Image
@@ -149,23 +150,79 @@ def _decoded(raw: bytes, digest: str) -> Picture:
             colour, alpha = im.convert("RGB"), im.getchannel("A")
         else:
             colour, alpha = im.convert("L" if im.mode in ("1", "L") else "RGB"), None
-    picture = _encoded(colour, digest)
+    picture = _encoded(colour, digest, spill)
     if alpha is not None and alpha.getextrema() != (255, 255):
-        picture.smask = _encoded(alpha, digest + "-alpha")
+        picture.smask = _encoded(alpha, digest + "-alpha", spill)
     return picture
 
 
-def _encoded(im: Any, digest: str) -> Picture:
+def _encoded(im: Any, digest: str, spill: Any = None) -> Picture:
     """A decoded image as an 8-bit PNG's IDAT data (Pillow's filters compress better than
-    zlib alone), held in memory."""
+    zlib alone), spilled to the temporary file `spill()` gives, else held in memory.
+    zlib's level 3: 4x faster than its default 6 on a photo-like card picture, its data
+    ~10 % larger and still smaller than a PNG with alpha holding it."""
     out = io.BytesIO()
-    im.save(out, "PNG", compress_level=6)
+    im.save(out, "PNG", compress_level=COMPRESS_LEVEL)
     raw = out.getvalue()
     passed = _png_as_is("", raw, digest, 0, 0)
     assert passed is not None  # an 8-bit, not interlaced L or RGB PNG
-    passed.data = b"".join(raw[s.offset:s.offset + s.length] for s in passed.spans)
-    passed.spans = ()
+    data = b"".join(raw[s.offset:s.offset + s.length] for s in passed.spans)
+    if spill is None:
+        passed.data, passed.spans = data, ()
+        return passed
+    file = spill()
+    file.seek(0, os.SEEK_END)
+    offset = file.tell()
+    file.write(data)
+    file.flush()
+    passed.spans = (Held(file, offset, len(data)),)
     return passed
+
+
+def _spill_of(canvas: Any) -> Any:
+    """The canvas's temporary file for the images pnp encodes, made when first needed
+    (deleted once the canvas and the PDF's bytes are let go)."""
+    file = canvas.__dict__.get("_pnp_spill")
+    if file is None:
+        import tempfile
+
+        file = canvas.__dict__["_pnp_spill"] = tempfile.TemporaryFile()
+    return file
+
+
+@dataclass(frozen=True)
+class Held:
+    """`length` bytes at `offset` of a temporary file: an image pnp encoded itself, put
+    aside until the PDF is written, so that a deck of pictures with alpha is not held in
+    memory. The file is deleted when the last reference to it goes; sent to another
+    process, the bytes themselves go."""
+
+    file: Any
+    offset: int
+    length: int
+
+    def read(self) -> bytes:
+        if hasattr(os, "pread"):
+            return os.pread(self.file.fileno(), self.length, self.offset)
+        self.file.seek(self.offset)
+        return bytes(self.file.read(self.length))
+
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]:
+        return (InMemory, (self.read(),))
+
+
+@dataclass(frozen=True)
+class InMemory:
+    """Bytes standing where a file's span would (a Held sent from another process)."""
+
+    data: bytes
+
+    @property
+    def length(self) -> int:
+        return len(self.data)
+
+    def read(self) -> bytes:
+        return self.data
 
 
 def _jpeg(path: str, raw: bytes, digest: str, st: os.stat_result) -> Picture:
@@ -215,7 +272,7 @@ def draw_image(canvas: Any, path: str, x: float, y: float, w: float, h: float) -
     known: dict[str, str] = canvas.__dict__.setdefault("_pnp_images", {})
     name = known.get(path)
     if name is None:
-        picture = read_picture(path)
+        picture = read_picture(path, lambda: _spill_of(canvas))
         name = known[path] = f"I{picture.digest[:24]}"
         if doc.getXObjectName(name) not in doc.idToObject:
             smask = None
