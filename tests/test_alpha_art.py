@@ -100,3 +100,27 @@ def test_built_beside_another_game_the_pdf_is_the_same(tmp_path: Path) -> None:
     assert pdf == (tmp_path / "both" / "art" / "cards.pdf").read_bytes()
     with pikepdf.open(tmp_path / "both" / "art" / "cards.pdf") as opened:
         assert any("/SMask" in o for o in opened.objects if isinstance(o, pikepdf.Stream))
+
+
+def test_without_room_for_temporary_files_the_pictures_are_held(
+        decks: tuple[Path, Path], tmp_path: Path) -> None:
+    """No room for a temporary file (a full disk) costs memory, not the build."""
+    import os
+
+    one, _ = decks
+    full = ("import sys, tempfile\n"
+            "def full(*a, **k):\n"
+            "    raise OSError(28, 'No space left on device')\n"
+            "tempfile.TemporaryFile = full\n"
+            "sys.argv = ['pnp', *sys.argv[1:]]\n"
+            "from pnp.__main__ import main\n"
+            "main()\n")
+    outs = []
+    for name, how in (("held", ["-c", full]), ("spilled", ["-m", "pnp"])):
+        done = subprocess.run([sys.executable, *how, "build", "art", "--content", str(one),
+                               "--out", str(tmp_path / name)],
+                              env={**os.environ, "PNP_CACHE": "0"}, capture_output=True,
+                              text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        outs.append((tmp_path / name / "art" / "cards.pdf").read_bytes())
+    assert outs[0] == outs[1]

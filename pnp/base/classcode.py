@@ -22,6 +22,7 @@ import sys
 from importlib.util import MAGIC_NUMBER
 from typing import Any
 
+MAX_BYTES = 8_000_000  # a file past it is not pnp's: ignored, written again
 MAX_ENTRIES = 1500  # (pnp has ~600) past it, texts of older pnps: only this run's kept
 
 _known: dict[bytes, bytes] = {}  # sha1 of a text → its code, marshalled (read when used)
@@ -48,7 +49,7 @@ def install() -> None:
                                  f"{MAGIC_NUMBER.hex()}.marshal")
     try:
         with open(_path, "rb") as kept:
-            data = marshal.loads(kept.read())
+            data = marshal.loads(kept.read(MAX_BYTES + 1))  # (past it: damaged, ignored)
         if isinstance(data, dict):
             _known.update((k, v) for k, v in data.items()
                           if isinstance(k, bytes) and isinstance(v, bytes))

@@ -167,15 +167,19 @@ def _encoded(im: Any, digest: str, spill: Any = None) -> Picture:
     passed = _png_as_is("", raw, digest, 0, 0)
     assert passed is not None  # an 8-bit, not interlaced L or RGB PNG
     data = b"".join(raw[s.offset:s.offset + s.length] for s in passed.spans)
-    if spill is None:
-        passed.data, passed.spans = data, ()
-        return passed
-    file = spill()
-    file.seek(0, os.SEEK_END)
-    offset = file.tell()
-    file.write(data)
-    file.flush()
-    passed.spans = (Held(file, offset, len(data)),)
+    if spill is not None:
+        try:
+            file = spill()
+            file.seek(0, os.SEEK_END)
+            offset = file.tell()
+            file.write(data)
+            file.flush()
+        except OSError:  # no room for temporary files: held in memory, as it can
+            pass
+        else:
+            passed.spans = (Held(file, offset, len(data)),)
+            return passed
+    passed.data, passed.spans = data, ()
     return passed
 
 
