@@ -194,6 +194,8 @@ def polygons_overlap(a: list[Point], b: list[Point]) -> bool:
     """Separating-axis test for two convex polygons (touching is not overlapping).
     Polygons whose boxes lie apart are apart: that is asked first (most pairs a board
     asks about end there), then each edge's normal in turn."""
+    if len(a) == 4 and len(b) == 4:
+        return _quads_overlap(a, b)
     ax, bx = [x for x, _ in a], [x for x, _ in b]
     if max(ax) < min(bx) or max(bx) < min(ax):
         return False
@@ -209,6 +211,25 @@ def polygons_overlap(a: list[Point], b: list[Point]) -> bool:
             if max(pa) <= min(pb) + 1e-9 or max(pb) <= min(pa) + 1e-9:
                 return False
             x0, y0 = x1, y1
+    return True
+
+
+def _quads_overlap(a: list[Point], b: list[Point]) -> bool:
+    """polygons_overlap for two quadrilaterals (squares, boxes), written out: the same
+    products and comparisons, without building lists."""
+    (a0, a1), (a2, a3), (a4, a5), (a6, a7) = a
+    (b0, b1), (b2, b3), (b4, b5), (b6, b7) = b
+    xa, xb, ya, yb = (a0, a2, a4, a6), (b0, b2, b4, b6), (a1, a3, a5, a7), (b1, b3, b5, b7)
+    if max(xa) < min(xb) or max(xb) < min(xa) or max(ya) < min(yb) or max(yb) < min(ya):
+        return False
+    for x0, y0, x1, y1 in ((a6, a7, a0, a1), (a0, a1, a2, a3), (a2, a3, a4, a5),
+                           (a4, a5, a6, a7), (b6, b7, b0, b1), (b0, b1, b2, b3),
+                           (b2, b3, b4, b5), (b4, b5, b6, b7)):
+        nx, ny = y0 - y1, x1 - x0
+        pa = (nx * a0 + ny * a1, nx * a2 + ny * a3, nx * a4 + ny * a5, nx * a6 + ny * a7)
+        pb = (nx * b0 + ny * b1, nx * b2 + ny * b3, nx * b4 + ny * b5, nx * b6 + ny * b7)
+        if max(pa) <= min(pb) + 1e-9 or max(pb) <= min(pa) + 1e-9:
+            return False
     return True
 
 

@@ -22,15 +22,20 @@ class Grid:
         self.count = len(boxes)
         self.cells: dict[tuple[int, int], list[int]] = {}
         self.everywhere: list[int] = []
+        cells, floor, limit = self.cells, math.floor, self.LIMIT
         for n, box in enumerate(boxes):
-            span = self._span(box)
-            if span is None:
+            try:  # _span, written out: a grid is built for every stretch of every road
+                i0, i1 = floor(box[0] / cell), floor(box[2] / cell)
+                j0, j1 = floor(box[1] / cell), floor(box[3] / cell)
+            except (OverflowError, ValueError):
                 self.everywhere.append(n)
                 continue
-            i0, j0, i1, j1 = span
+            if (i1 - i0 + 1) * (j1 - j0 + 1) > limit and i1 >= i0 and j1 >= j0:
+                self.everywhere.append(n)
+                continue
             for i in range(i0, i1 + 1):
                 for j in range(j0, j1 + 1):
-                    self.cells.setdefault((i, j), []).append(n)
+                    cells.setdefault((i, j), []).append(n)
 
     def _span(self, box: Box) -> tuple[int, int, int, int] | None:
         """The cells a box covers (None: not finite, or too many)."""
@@ -57,7 +62,7 @@ class Grid:
             lists.append(self.everywhere)
         if len(lists) == 1:
             return lists[0]
-        return sorted({n for got in lists for n in got})
+        return sorted(set().union(*lists))
 
     def at(self, x: float, y: float) -> list[int]:
         """Indices, ascending, of every item whose box may hold the point."""
@@ -89,12 +94,18 @@ class Ring:
         self.y0 = self.box[1]
         self.h = (self.box[3] - self.box[1]) / self.BANDS or 1.0
         self.bands = [[] for _ in range(self.BANDS + 1)]
-        pts = self.points
-        for i, (x1, y1) in enumerate(pts):
-            x0, y0 = pts[i - 1]
-            lo, hi = self._band(min(y0, y1)), self._band(max(y0, y1))
-            for k in range(lo, hi + 1):
-                self.bands[k].append((x0, y0, x1, y1))
+        pts, bands, top, base, h = self.points, self.bands, self.BANDS, self.y0, self.h
+        x0, y0 = pts[-1]
+        for x1, y1 in pts:  # each edge in the bands it spans (_band, written out)
+            lo, hi = (y0, y1) if y0 <= y1 else (y1, y0)
+            lo, hi = min(top, max(0, int((lo - base) / h))), min(top, max(0, int((hi - base) / h)))
+            edge = (x0, y0, x1, y1)
+            if lo == hi:
+                bands[lo].append(edge)
+            else:
+                for k in range(lo, hi + 1):
+                    bands[k].append(edge)
+            x0, y0 = x1, y1
 
     def reach(self) -> Box:
         """A box outside which `contains` is False: the ring's box, widened a hair (far

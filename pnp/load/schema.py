@@ -183,6 +183,10 @@ def convert(tp: Any, value: Any, src: Source, key: Key, problems: list[Problem])
         (item_tp,) = get_args(tp)
         if item_tp is float and all(type(v) is float and abs(v) <= 1e9 for v in value):
             return list(value)  # (an outline's coordinates: each as it is, in one pass)
+        if item_tp == list[float] and all(  # (a ring of points: 13,000 of them a board)
+                type(p) is list and all(type(v) is float and abs(v) <= 1e9 for v in p)
+                for p in value):
+            return [list(p) for p in value]
         return [convert(item_tp, v, src, key + (i,), problems) for i, v in enumerate(value)]
     if origin is dict:
         if not isinstance(value, dict):

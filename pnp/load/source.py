@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from pnp.base.errors import InputError
+from pnp.load.flowlines import flow_lines
 from pnp.load.keys import Key, key_text, strings_in  # noqa: F401  (every stage imports them here)
 from pnp.load.yaml_events import EMPTY, EventBuilder, Loader
 
@@ -103,7 +104,27 @@ def _keep(source: Source, depth: int | None) -> None:
 
 
 def _parse(text: str, path: Path, depth: int | None) -> Source:
-    builder = EventBuilder(path, depth)
+    """The text's Source; its lines of coordinate lists read whole (flowlines) where
+    that gives what the parser would: else, or on any error, the text is parsed as is."""
+    if "[[" in text:
+        swapped, flows = flow_lines(text)
+        if flows:
+            try:
+                found = _events(swapped, path, depth, flows)
+            except Exception:  # the plain parse says what is wrong, in its own words
+                found = None
+            if found is not None:
+                return found
+    source = _events(text, path, depth, None)
+    assert source is not None
+    return source
+
+
+def _events(text: str, path: Path, depth: int | None,
+            flows: dict[tuple[int, int], str] | None) -> Source | None:
+    """The text parsed event by event; None if a flowlines placeholder was not read back
+    as a value of its own."""
+    builder = EventBuilder(path, depth, flows)
     reader = Loader(text)
     try:
         data = builder.document(reader.get_event)
@@ -117,6 +138,8 @@ def _parse(text: str, path: Path, depth: int | None) -> Source:
     finally:
         reader.dispose()
         builder.loader.dispose()
+    if flows and builder.taken != flows.keys():
+        return None
     if data is EMPTY:
         return Source(path, None, {(): 1})  # (the text's lines are all there are)
     return Source(path, data, builder.lines)

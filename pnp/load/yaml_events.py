@@ -4,6 +4,7 @@ counted, depth bounded, text that no page can print refused at its key."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections.abc import Callable
@@ -13,6 +14,7 @@ from typing import Any
 import yaml
 
 from pnp.base.errors import ContentError, InputError
+from pnp.load.flowlines import PLACEHOLDER
 from pnp.load.keys import Key, key_text
 
 # Values that aliases (*name) build again, in all: guards against alias bombs ("billion
@@ -45,8 +47,11 @@ class EventBuilder:
     anchored value keeps its events, to be built again wherever an alias names it, so
     MAX_ALIAS_VALUES counts every value an alias expands to."""
 
-    def __init__(self, path: Path, depth: int | None) -> None:
+    def __init__(self, path: Path, depth: int | None,
+                 flows: dict[tuple[int, int], str] | None = None) -> None:
         self.path = path
+        self.flows = flows or {}  # flowlines: each placeholder's list, by its (line, column)
+        self.taken: set[tuple[int, int]] = set()  # the placeholders met
         self.lines: dict[Key, int] = {}
         self.depth = depth  # record the lines of keys of at most this many parts
         self.expanded = 0  # values built again by aliases
@@ -115,6 +120,11 @@ class EventBuilder:
     def _value(self, read: Callable[[], yaml.Event], event: yaml.Event, key: Key,
                depth: int, line: int) -> Any:
         if isinstance(event, yaml.ScalarEvent):
+            if event.value == PLACEHOLDER and self.flows:
+                at = (event.start_mark.line, event.start_mark.column)
+                if at in self.flows and not event.style and event.tag is None \
+                        and event.end_mark.line == at[0]:
+                    return self._flow(self.flows[at], at, key, depth, line)
             return self._scalar(event, key)
         if isinstance(event, yaml.SequenceStartEvent):
             self._tag(event, yaml.SequenceNode, key, line)
@@ -145,6 +155,26 @@ class EventBuilder:
                 self.lines[key + (k,)] = k_line
             out[k] = self.build(read, read(), key + (k,), depth + 1)
         return out
+
+    def _flow(self, text: str, at: tuple[int, int], key: Key, depth: int, line: int
+              ) -> list[list[float]]:
+        """A flowlines list: the value and lines that building it event by event gives."""
+        value = json.loads(text)
+        self.taken.add(at)
+        if depth + 2 > MAX_DEPTH:  # (the caller parses the text again for the message)
+            raise InputError(f"nested deeper than {MAX_DEPTH} levels", self.path, line)
+        if self._alias_line is not None:
+            self.expanded += len(value) + sum(len(v) for v in value)
+            if self.expanded > MAX_ALIAS_VALUES:
+                raise InputError("too many values", self.path, self._alias_line)
+        if self.depth is None or len(key) < self.depth:
+            deeper = self.depth is None or len(key) + 2 <= self.depth
+            for i, item in enumerate(value):
+                self.lines.setdefault(key + (i,), line)
+                if deeper:
+                    for j in range(len(item)):
+                        self.lines.setdefault(key + (i, j), line)
+        return value
 
     def _define(self, anchor: str, line: int) -> None:
         if anchor in self.anchors:

@@ -3,7 +3,11 @@ would touch an air lane, an air square or another road (tracks.py lays the squar
 what is left). Each stretch near such a thing is scanned every 0.25 mm with the square
 itself; the scan asks a grid (spatial.Grid) for the lines near each square and skips
 those whose box lies clear of the square's, so each answer comes from the same exact
-tests as a scan of every line, only on far fewer of them."""
+tests as a scan of every line, only on far fewer of them. A step is not tested where the
+answer is certain: within a clear square's room (every line and air square farther from
+it than its corners reach) or a blocked square's hold (an end of the line that blocked it
+inside its inner circle); the margins are far beyond rounding, so the stretches are the
+scan's of every step."""
 
 from __future__ import annotations
 
@@ -22,6 +26,16 @@ from pnp.games.temple_trip.squares import CLEAR, SQUARE, Path, Square
 SLACK = 1e-3  # mm: far more than rounding moves any coordinate here (~1e-12 mm)
 HALF = (SQUARE + 2 * CLEAR) / 2  # a road square's half side, with its clearance
 CHUNK = 16  # segments of a lane whose joint box is tested first
+STEP = 0.25  # mm between the squares tested along a stretch
+# A clear square's neighbours within its room (_Window.room) are clear without a test: every
+# line and air square is farther from them than their corners reach. MARGIN is far more
+# than rounding moves a distance or a step (~1e-12 mm), far less than the step.
+FAR = 3 * SQUARE  # mm: how far room() looks (a step skips at most ~80 steps)
+CORNER_REACH = HALF * math.sqrt(2)  # a road square's corners (with clearance) from its centre
+AIR_REACH = SQUARE / 2 * math.sqrt(2)  # an air square's corners from its centre
+MARGIN = 1e-3
+APART = CORNER_REACH + AIR_REACH + MARGIN  # centres farther apart: the squares cannot meet
+ACROSS = HALF + SQUARE / 2 - MARGIN  # nearer: their inner circles overlap, so do they
 
 
 def blocked(path: Path, lanes: list[list[Point]], air: list[Square],
@@ -68,25 +82,30 @@ def blocked(path: Path, lanes: list[list[Point]], air: list[Square],
         s = w0
         while s <= w1:
             values.append(s)
-            s += 0.25
-        ends = values[1:] + [s]  # where each step's 0.25 mm ends
+            s += STEP
+        ends = values[1:] + [s]  # where each step's STEP mm ends
         live = [k for k, (v, e) in enumerate(zip(values, ends, strict=True)) if v < hi and e > lo]
         if not live:
             continue
-        steps = {k: path.point(values[k]) for k in live}
         # only what is near this stretch can touch its squares: filter once, not per step
-        wx0, wy0, wx1, wy1 = _bounds([pt for pt, _ in steps.values()], 0)
+        # (its box holds every step's centre: a larger box only lets more through)
+        wx0, wy0, wx1, wy1 = _stretch_box(path, values[live[0]], values[live[-1]])
         window = _Window([g for g in segs if _seg_overlaps(g, wx0, wy0, wx1, wy1, SQUARE)],
                          [o for o in air if wx0 - 2 * SQUARE < o.x < wx1 + 2 * SQUARE
                           and wy0 - 2 * SQUARE < o.y < wy1 + 2 * SQUARE])
         start = None
-        for k in live:
-            bad = window.blocked(*steps[k])
+        n, i = len(live), 0
+        while i < n:
+            k = live[i]
+            at, angle = path.point(values[k])
+            bad = window.blocked(at, angle)
             if bad and start is None:
                 start = values[k]
             elif not bad and start is not None:
                 out.append((start, values[k]))
                 start = None
+            # the next steps as near as its room (or hold) are clear (blocked) too: untested
+            i += 1 + max(0, int((window.held(at) if bad else window.room(at)) / STEP))
         if start is not None:
             out.append((start, ends[live[-1]]))
     for i in range(1, len(path.points) - 1):  # a bend: squares stay on their own leg
@@ -96,6 +115,13 @@ def blocked(path: Path, lanes: list[list[Point]], air: list[Square],
         half = SQUARE / 2 * (1 + math.tan(min(turn, 2.6) / 2)) + CLEAR
         out.append((path.at[i] - half, path.at[i] + half))
     return sorted(out)
+
+
+def _stretch_box(path: Path, s0: float, s1: float) -> tuple[float, float, float, float]:
+    """A box around the road from arc length s0 to s1: its ends and the bends between."""
+    pts = [path.point(s0)[0], path.point(s1)[0]]
+    pts += [p for p, at in zip(path.points, path.at, strict=True) if s0 < at < s1]
+    return _bounds(pts, 0)
 
 
 def _bounds(points: list[Point], pad: float) -> tuple[float, float, float, float]:
@@ -159,6 +185,39 @@ class _Window:
         # the last angle: its cosine, sine, and how far the square's corners reach
         self.angle, self.turn = math.nan, (1.0, 0.0, HALF + SLACK)
         self.last = -1  # the line that blocked the last square blocked by a line
+        self.by = ("line", -1)  # what blocked the last blocked square: a line or air square
+
+    def room(self, at: Point) -> float:
+        """How far (mm) a square's centre may move from `at` with every square there clear
+        of the lines and air squares: their distance, less the reach of a turned square's
+        corners (any angle) and MARGIN. Lines beyond FAR are not measured: at most that."""
+        x, y = at
+        far = FAR
+        for (x0, y0, x1, y1), ((ax, ay), (bx, by)) in zip(self.bounds, self.segs, strict=True):
+            if x0 - x > far or x - x1 > far or y0 - y > far or y - y1 > far:
+                continue
+            dx, dy = bx - ax, by - ay
+            length2 = dx * dx + dy * dy
+            t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy)
+                                                      / length2))
+            far = min(far, math.hypot(x - ax - t * dx, y - ay - t * dy))
+        for o, _ in self.air:
+            far = min(far, math.hypot(o.x - x, o.y - y) - AIR_REACH)
+        return far - CORNER_REACH - MARGIN
+
+    def held(self, at: Point) -> float:
+        """How far (mm) a square's centre may move from `at` with every square there still
+        blocked by what blocked the square at `at` (self.by): an end of that line inside
+        the circle within its sides, or that air square's inner circle overlapping it, by
+        more than MARGIN (0 or less: no farther)."""
+        x, y = at
+        kind, i = self.by
+        if kind == "air":
+            o = self.air[i][0]
+            return HALF + SQUARE / 2 - math.hypot(o.x - x, o.y - y) - MARGIN
+        p, q = self.segs[i]
+        return HALF - min(math.hypot(p[0] - x, p[1] - y), math.hypot(q[0] - x, q[1] - y)) \
+            - MARGIN
 
     def blocked(self, at: Point, angle: float) -> bool:
         """_square_blocked, asked of fewer lines: those near the square (the grid's
@@ -187,9 +246,15 @@ class _Window:
                 continue
             if segment_hits_polygon(*segs[i], corners):
                 self.last = i
+                self.by = ("line", i)
                 return True
-        return any(abs(o.x - x) < 2 * SQUARE and abs(o.y - y) < 2 * SQUARE
-                   and polygons_overlap(corners, oc) for o, oc in self.air)
+        for k, (o, oc) in enumerate(self.air):  # centres apart or near settle most as the
+            if abs(o.x - x) < 2 * SQUARE and abs(o.y - y) < 2 * SQUARE:  # exact test would
+                d = math.hypot(o.x - x, o.y - y)
+                if d < ACROSS or d <= APART and polygons_overlap(corners, oc):
+                    self.by = ("air", k)
+                    return True
+        return False
 
 
 def _square_blocked(at: Point, angle: float, segs: list[tuple[Point, Point]],

@@ -5,8 +5,7 @@ most hemmed-in city first. What cannot be placed clear is reported, never hidden
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 from pnp.base.geometry import (
     Box,
@@ -38,13 +37,16 @@ class Label:
     width: float
     clear: bool  # False: nothing better was found; it touches something
 
-    @cached_property
-    def box(self) -> Box:
-        """The name's ink and its clear paper (worked out once: it is asked often)."""
+    def __post_init__(self) -> None:
+        """`box`: the name's ink and its clear paper, worked out once (it is asked often;
+        a plain attribute, as a cached_property's lock costs more than the sum)."""
         left = self.x - self.width / 2 if self.anchor == "middle" else \
             (self.x if self.anchor == "start" else self.x - self.width)
-        return (left - PAD, self.y - LABEL_MM * 0.74 - PAD, left + self.width + PAD,
-                self.y + LABEL_MM * 0.24 + PAD)
+        object.__setattr__(self, "box", (left - PAD, self.y - LABEL_MM * 0.74 - PAD,
+                                         left + self.width + PAD,
+                                         self.y + LABEL_MM * 0.24 + PAD))
+
+    box: Box = field(init=False, repr=False, compare=False)
 
 
 def flag_boxes(b: Board) -> list[Box]:
@@ -94,31 +96,37 @@ class _Obstacles:
         lines += [seg for r in b.air if r.path for seg in r.path.segments()]
         self.lines = [(p, q, bounds([p, q])) for p, q in lines]
         self.boxes = (flag_boxes(b) if flags else []) + furniture_boxes(b)
-        # a disc's box grown by 1 mm: a disc further off cannot reach a box
-        self.disc_grid = Grid([(x - r - 1, y - r - 1, x + r + 1, y + r + 1)
-                               for (x, y), r in self.discs], CELL)
-        self.square_grid = Grid([bb for _, bb in self.squares], CELL)
-        self.line_grid = Grid([bb for _, _, bb in self.lines], CELL)
+        # one grid of the three kinds, in this order (a name's box asks it once): a
+        # disc's box grown by 1 mm (a disc further off cannot reach a box), then each
+        # square's box, then each line's
+        self.grid = Grid([(x - r - 1, y - r - 1, x + r + 1, y + r + 1)
+                          for (x, y), r in self.discs] + [bb for _, bb in self.squares]
+                         + [bb for _, _, bb in self.lines], CELL)
 
     def hit(self, box: Box, home: Box | None = None) -> bool:
         """Whether a name's box touches anything; `home` is the inset the city is drawn
         in (its name goes inside that box, not off it)."""
         if home is not None and not _inside(box, home):
             return True
-        if any(boxes_overlap(box, o) for o in self.boxes if o != home):
-            return True
-        discs = self.discs
-        if any(disc_hits_box(*discs[i], box) for i in self.disc_grid.near(box)):
-            return True
-        poly = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
-        for i in self.square_grid.near(box):
-            corners, bb = self.squares[i]
-            if boxes_overlap(box, bb) and polygons_overlap(poly, corners):
+        x0, y0, x1, y1 = box
+        for o in self.boxes:  # boxes_overlap(box, o), written out: ~30,000 times a board
+            if x0 < o[2] and o[0] < x1 and y0 < o[3] and o[1] < y1 and o != home:
                 return True
-        for i in self.line_grid.near(box):
-            p, q, bb = self.lines[i]
-            if boxes_overlap(box, bb) and segment_hits_box(p, q, box):
-                return True
+        discs, squares, lines = self.discs, self.squares, self.lines
+        poly = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        nd, ns = len(discs), len(discs) + len(squares)
+        for i in self.grid.near(box):  # (ascending: discs, then squares, then lines)
+            if i < nd:
+                if disc_hits_box(*discs[i], box):
+                    return True
+            elif i < ns:
+                corners, bb = squares[i - nd]
+                if boxes_overlap(box, bb) and polygons_overlap(poly, corners):
+                    return True
+            else:
+                p, q, bb = lines[i - ns]
+                if boxes_overlap(box, bb) and segment_hits_box(p, q, box):
+                    return True
         return False
 
 

@@ -199,9 +199,10 @@ def _thin(points: list[Point], tol: float) -> list[Point]:
         (x0, y0), (x1, y1) = points[i], points[j]
         length = math.hypot(x1 - x0, y1 - y0) or 1e-12
         worst, index = tol, -1
+        dx, dy = x1 - x0, y1 - y0  # (the same products as written out per point)
         for k in range(i + 1, j):
             x, y = points[k]
-            d = abs((x1 - x0) * (y0 - y) - (x0 - x) * (y1 - y0)) / length
+            d = abs(dx * (y0 - y) - (x0 - x) * dy) / length
             if d > worst:
                 worst, index = d, k
         if index > 0:

@@ -53,6 +53,7 @@ class Warp:
         self.identity = not self.triangles or all(
             math.dist(sources[k], targets[k]) < 1e-9 for k in sources if k in targets)
         self._affine: list[tuple] = []
+        self._located: list[tuple] = []  # locate's terms of each triangle, worked out once
         corners = [sources[k] for t in self.triangles for k in t] or [(0.0, 0.0)]
         self.box = (min(x for x, _ in corners), min(y for _, y in corners),
                     max(x for x, _ in corners), max(y for _, y in corners))
@@ -61,6 +62,8 @@ class Warp:
             (a, b, c), (u, v, w) = [sources[k] for k in tri], [targets[k] for k in tri]
             det = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1])
             self._affine.append((a, b, c, det, u, v, w))
+            self._located.append((a[0], a[1], c[1] - a[1], c[0] - a[0], b[0] - a[0],
+                                  b[1] - a[1], det))
             xs, ys = (a[0], b[0], c[0]), (a[1], b[1], c[1])
             for i in range(int(min(xs) // self.CELL), int(max(xs) // self.CELL) + 1):
                 for j in range(int(min(ys) // self.CELL), int(max(ys) // self.CELL) + 1):
@@ -76,14 +79,14 @@ class Warp:
     def locate(self, p: Point) -> int | None:
         """The triangle holding the plain-map point p (None: beyond the frame)."""
         x, y = p
-        affine = self._affine
+        located = self._located
         for n in self._grid.get((int(x // self.CELL), int(y // self.CELL)), ()):
-            a, b, c, det = affine[n][:4]
+            ax, ay, cay, cax, bax, bay, det = located[n]
             if det == 0:
                 continue
             # _bary written out (the same arithmetic): this is the warp's innermost loop
-            s = ((x - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (y - a[1])) / det
-            t = ((b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1])) / det
+            s = ((x - ax) * cay - cax * (y - ay)) / det
+            t = (bax * (y - ay) - (x - ax) * bay) / det
             if s >= -1e-9 and t >= -1e-9 and s + t <= 1 + 1e-9:
                 return n
         return None

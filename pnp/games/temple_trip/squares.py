@@ -70,6 +70,31 @@ def close_pairs(routes: list[list[Square]], gap: float = 0.0) -> list[tuple[int,
             if m > k and polygons_overlap(polys[k], polys[m])]
 
 
+def first_crossed_pair(routes: list[list[Square]], memo: dict[int, tuple]
+                       ) -> tuple[int, int] | None:
+    """The routes of the first pair close_pairs finds on two different routes (None:
+    none), looked for only until it is found; `memo` keeps each square's corners and box
+    (by id, with the square, so an id is never reused) across the calls settle makes."""
+    flat: list[tuple[int, Square]] = [(i, sq) for i, squares in enumerate(routes)
+                                      for sq in squares]
+    polys, boxes = [], []
+    for _, sq in flat:
+        got = memo.get(id(sq))
+        if got is None:
+            poly = sq.corners()
+            got = memo[id(sq)] = (sq, poly, (min(x for x, _ in poly), min(y for _, y in poly),
+                                             max(x for x, _ in poly), max(y for _, y in poly)))
+        polys.append(got[1])
+        boxes.append(got[2])
+    grid = Grid(boxes, 2 * SQUARE)
+    for k, box in enumerate(boxes):
+        i = flat[k][0]
+        for m in grid.near(box):
+            if m > k and flat[m][0] != i and polygons_overlap(polys[k], polys[m]):
+                return i, flat[m][0]
+    return None
+
+
 class Edges:
     """The edges of closed rings (a country's drawn border), bucketed by their boxes so
     that a path's crossings are looked for among the edges near each of its segments:

@@ -19,7 +19,7 @@ from pnp.base.geometry import Point, polygons_overlap, segment_hits_polygon
 from pnp.base.spatial import Grid
 from pnp.games.temple_trip.blocked import blocked as stretches
 from pnp.games.temple_trip.network import Route
-from pnp.games.temple_trip.squares import CLEAR, SQUARE, Path, Square, close_pairs
+from pnp.games.temple_trip.squares import CLEAR, SQUARE, Path, Square, first_crossed_pair
 
 PITCH = 11.5  # mm between road square centres
 GAP = 1.5  # mm between a city's edge and the nearest square
@@ -133,8 +133,10 @@ def _offsets(limit: float, step: float = 0.25) -> list[float]:
 def _clear(sq: Square, roads: _Roads, cities: list[tuple[Point, float]],
            others: list[Square]) -> bool:
     grown = sq.corners(CLEAR)
-    for (cx, cy), r in cities:
-        if math.hypot(cx - sq.x, cy - sq.y) < r + SQUARE * 0.7072 + CLEAR:
+    x, y = sq.x, sq.y
+    for (cx, cy), r in cities:  # (a distance is at least each of its sides: those first)
+        reach = r + SQUARE * 0.7072 + CLEAR
+        if abs(cx - x) < reach and abs(cy - y) < reach and math.hypot(cx - x, cy - y) < reach:
             return False
     for o in others:
         if abs(o.x - sq.x) < 2 * SQUARE and abs(o.y - sq.y) < 2 * SQUARE \
@@ -198,12 +200,13 @@ def settle(roads: list[Route], lay: Callable[[Route, list[Square]], None]) -> No
     road laid again overlaps no square, so this ends."""
     for r in roads:
         lay(r, [])
+    memo: dict[int, tuple] = {}
     for _ in range(len(roads)):
-        pairs = [(i, j) for i, _, j, _ in close_pairs([r.squares for r in roads]) if i != j]
-        if not pairs:
+        pair = first_crossed_pair([r.squares for r in roads], memo)
+        if pair is None:
             return
         best: tuple[tuple[bool, bool, int, int], Route, list[Square]] | None = None
-        for r in (roads[pairs[0][0]], roads[pairs[0][1]]):
+        for r in (roads[pair[0]], roads[pair[1]]):
             old = r.squares
             lay(r, [s for o in roads if o is not r for s in o.squares])
             new, r.squares = r.squares, old
