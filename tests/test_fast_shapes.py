@@ -67,13 +67,11 @@ LAYERS = [
     '<g fill-opacity="0.4" stroke-opacity="0.7" stroke="#fff"><circle cx="10" cy="10" r="5"/>'
     '<ellipse cx="10" cy="10" rx="5" ry="3" fill="rgba(0,0,0,0.25)"/></g>',
 ]
-REFUSED = [  # each goes to svglib, as before
-    '<rect width="10" height="5" transform="translate(1,1)"/>',
-    '<g transform="scale(2)"><rect width="1" height="1"/></g>',
+REFUSED = [  # each goes to svglib, as before (paths and transforms: test_fast_paths.py)
     '<rect width="1mm" height="1"/>', '<rect width="10" height="5" rx="1" ry="2"/>',
     '<rect width="1" height="1" fill="#ff000080"/>', '<rect width="1" height="1" fill="Red"/>',
     '<rect width="1" height="1" class="a"/>', '<rect width="1" height="1" style="fill:red"/>',
-    '<line x2="1" stroke="red" stroke-dasharray="1"/>', '<path d="M0 0 L1 1"/>',
+    '<line x2="1" stroke="red" stroke-dasharray="1mm"/>',
     f'<text x="1" y="1" {TEXT}>a<tspan>b</tspan></text>', '<rect width="-1" height="1"/>',
     '<rect width="1" height="1" fill="url(#g)"/>', '<rect width="1" height="1" opacity=".5"/>',
     '<text x="1" y="1" font-family="Arial" font-size="4">a</text><rect width="1" height="1"/>',

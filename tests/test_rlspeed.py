@@ -277,7 +277,7 @@ def test_layer_drawings_are_made_with_remembered_attributes(monkeypatch) -> None
     monkeypatch.setattr(rlspeed, "remembering_attributes", spy)
     store = LayerStore(Path("."))
     face = store.parse('<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="30mm" '
-                       'viewBox="0 0 40 30"><g fill="#236" stroke-dasharray="1 1"><rect width="10" '
+                       'viewBox="0 0 40 30"><g fill="#236" transform="skewX(1)"><rect width="10" '
                        'height="10"/>'
                        '<circle cx="20" cy="20" r="4"/></g></svg>', "probe.svg")
     drawn = [store.drawing(key) for key in face.layers if store.runs.get(key) is None]

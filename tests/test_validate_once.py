@@ -120,5 +120,5 @@ def test_each_layer_goes_through_svglib_once_for_every_paper(
     monkeypatch.setenv("PNP_JOBS", "1")  # (a worker's drawings are counted in the worker)
     report = validate_game(CONTENT / "temple-trip", [], None, None, ["a4", "letter", "a3"],
                            None)
-    assert report.ok and len(drawn) > 50
+    assert report.ok and len(drawn) >= 5  # the board's clipped layers (the rest: fastshapes)
     assert max(drawn.values()) == 1, sorted(drawn.values())[-5:]

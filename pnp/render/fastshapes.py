@@ -1,13 +1,14 @@
 """The fast path for plain shapes: a layer of rectangles (rounded too), circles, ellipses,
-lines, polygons, polylines and plain <text>, with plain fills and strokes (a card's
-frame, a shared back), read into what svglib would make of it (standins) and drawn
-straight on the canvas: svglib, cssselect2 and reportlab.graphics are not imported for a
-deck whose layers are all like that (~15 ms a command), and each layer costs a tenth.
+lines, polygons, polylines, paths (pathdata) and plain <text>, with plain fills and
+strokes, dashes, fill rules and translate/scale/rotate/matrix transforms (transforms), read
+into what svglib would make of it (standins) and drawn straight on the canvas: svglib,
+cssselect2 and reportlab.graphics are not imported for a deck whose layers are all like
+that (~15 ms a command), and each layer costs a tenth.
 
 Every value is read as svglib reads it (inherited presentation attributes, its default
-colours and widths, its rounded-corner rule, a fill's alpha). Anything else (a
-transform, a class or style, a dash, a path, a gradient, a unit, a colour or a font
-svglib would complain about) is left to svglib: `plain_shapes` returns None."""
+colours and widths, its rounded-corner rule, a fill's alpha). Anything else (a class or
+style, a clip path, a skew, an arc, a gradient, a unit, a colour or a font svglib would
+complain about) is left to svglib: `plain_shapes` returns None."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from reportlab.lib import colors
 from pnp.base import fonts
 from pnp.render.fasttext import plain_text_runs
 from pnp.render.inkmap import TAG_ATTR, TAG_ID_PREFIX
+from pnp.render.pathdata import path_shapes
 from pnp.render.standins import (
     Circle,
     Ellipse,
@@ -32,26 +34,28 @@ from pnp.render.standins import (
     ShapeLayer,
     String,
 )
+from pnp.render.transforms import ONE as _ONE
+from pnp.render.transforms import apply, mmult, viewport
 
 _SVG = "http://www.w3.org/2000/svg"
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
-_INHERITED = ("fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity",
-              "stroke-linejoin", "stroke-linecap", "font-family", "font-size", "font-weight",
-              "font-style", "text-anchor")
+_INHERITED = ("fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity",
+              "stroke-linejoin", "stroke-linecap", "stroke-dasharray", "font-family",
+              "font-size", "font-weight", "font-style", "text-anchor")
 _OWN = {"rect": ("x", "y", "width", "height", "rx", "ry"), "circle": ("cx", "cy", "r"),
         "ellipse": ("cx", "cy", "rx", "ry"), "line": ("x1", "y1", "x2", "y2"),
-        "polygon": ("points",), "polyline": ("points",), "text": ("x", "y"), "g": ()}
-_ALLOWED = {name: {*_INHERITED, "id", TAG_ATTR, *own} for name, own in _OWN.items()}
+        "polygon": ("points",), "polyline": ("points",), "text": ("x", "y"), "g": (),
+        "path": ("d",)}
+_ALLOWED = {name: {*_INHERITED, "id", "transform", TAG_ATTR, *own}
+            for name, own in _OWN.items()}
 _ROOT = {"width", "height", "viewBox", "version"}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 _CAPS = {"butt": 0, "round": 1, "square": 2}
+_RULES = {"nonzero": 1, "evenodd": 0}  # svglib's fill-rule as reportlab's fill mode
 _FAMILIES = {fonts.FAMILY, f"'{fonts.FAMILY}'", f'"{fonts.FAMILY}"'}
 _WEIGHTS = {"normal": False, "bold": True}
 _STYLES = {"normal": False, "italic": True}
-_UNIT = {"mm", "cm", "in"}  # reportlab's toLength, as svglib reads a root's size
-PX_TO_PT = 0.75  # svglib's user unit in points
-_ONE = (1, 0, 0, 1, 0, 0)  # a reportlab Group's own transform
 _last_root: list[Any] = [None, None]  # the document last asked about, its drawing's transform
 
 
@@ -93,49 +97,29 @@ def _drawing_transform(root: etree._Element) -> tuple | None:
                     for e in c.iter()) for c in root):
         return None
     try:
-        width, height = _size(root.get("width", "")), _size(root.get("height", ""))
-        box = [float(v) for v in root.get("viewBox", "").replace(",", " ").split()]
-    except (_Bail, ValueError):
+        return viewport(root.get("width", ""), root.get("height", ""),
+                        root.get("viewBox", ""))
+    except ValueError:
         return None
-    if len(box) != 4:
-        box = [0.0, 0.0, width, height]
-    bx, by, bw, bh = box
-    x_scale = (width * PX_TO_PT) / bw if bw else 1
-    y_scale = (height * PX_TO_PT) / bh if bh else 1
-    uniform = min(x_scale, y_scale)  # svglib: xMidYMid meet
-    t = _ONE
-    tx = (width * PX_TO_PT - bw * uniform) / 2
-    ty = (height * PX_TO_PT - bh * uniform) / 2
-    if tx or ty:
-        t = _mmult(t, (1, 0, 0, 1, tx, ty))
-    t = _mmult(t, (uniform, 0, 0, uniform * -1, 0, 0))
-    return _mmult(t, (1, 0, 0, 1, 0 - bx, -bh - by))
-
-
-def _mmult(a: tuple, b: tuple) -> tuple:
-    """reportlab.graphics.transform.mmult: `a` postmultiplied by `b`."""
-    return (a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1],
-            a[0] * b[2] + a[2] * b[3], a[1] * b[2] + a[3] * b[3],
-            a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5])
-
-
-def _size(text: str) -> float:
-    """A root's width or height in svglib's user units."""
-    from reportlab.lib.units import toLength
-
-    text = text.strip()
-    if _NUMBER.fullmatch(text):
-        return float(text)
-    if text[-2:] == "px" and _NUMBER.fullmatch(text[:-2]):
-        return float(text[:-2])
-    if text[-2:] == "pt" and _NUMBER.fullmatch(text[:-2]):
-        return float(text[:-2]) * (96 / 72)
-    if text[-2:] in _UNIT and _NUMBER.fullmatch(text[:-2]):
-        return toLength(text) / PX_TO_PT
-    raise _Bail
 
 
 def _node(el: Any, inherited: dict[str, str]) -> Any:
+    """svglib's shape or group for `el`; a transform as svglib places it (a group's own,
+    a shape's on a group made around it, which then carries the id)."""
+    node = _element(el, inherited)
+    moved = el.get("transform")
+    if moved is None:
+        return node
+    if type(node) is not Group:
+        node = Group(_ONE, [node], node.svgid)
+        node.contents[0].svgid = ""
+    node.transform = t = mmult(apply(moved), node.transform)
+    if not t[0] * t[3] - t[1] * t[2]:
+        raise _Bail  # renderPDF cannot undo it (a ZeroDivisionError): svglib's to report
+    return node
+
+
+def _element(el: Any, inherited: dict[str, str]) -> Any:
     if not isinstance(el.tag, str):
         raise _Bail
     qname = etree.QName(el)
@@ -155,6 +139,8 @@ def _node(el: Any, inherited: dict[str, str]) -> Any:
         raise _Bail  # a tspan, a title
     if name == "text":
         return _text(el, attrs, svgid)
+    if name == "path":
+        return path_shapes(el.get("d", ""), _paint(attrs), svgid)
     values = [_length(el.get(key, "")) for key in _OWN[name]] if name not in (
         "polygon", "polyline") else _points(el.get("points", ""))
     paint = _paint(attrs)
@@ -182,7 +168,7 @@ def _node(el: Any, inherited: dict[str, str]) -> Any:
     if attrs.get("fill", "") in ("", "none"):  # svglib fills a polyline only if told
         return line
     unstroked = Paint(paint.fillColor, paint.fillOpacity, None, paint.strokeWidth,
-                      paint.strokeOpacity, paint.cap, paint.join)
+                      paint.strokeOpacity, paint.cap, paint.join, paint.dash, paint.mode)
     return Group(_ONE, [Polygon(unstroked, "", tuple(values)),
                         PolyLine(paint, "", tuple(values))], svgid)
 
@@ -224,10 +210,15 @@ def _paint(attrs: dict[str, str]) -> Paint:
         raise _Bail
     if fill_colour is not None:
         fill_colour.alpha = fill_opacity
+    dash = [_length(v) for v in attrs.get("stroke-dasharray", "none").replace(
+        ",", " ").split()] if attrs.get("stroke-dasharray", "none") != "none" else None
+    if dash is not None and (not dash or min(dash) < 0 or not sum(dash)):
+        raise _Bail  # svglib's reading of these is its own
     return Paint(fill_colour, fill_opacity, None if width == 0 else stroke_colour, width,
                  _opacity(attrs.get("stroke-opacity"), stroke_colour),
                  _CAPS[attrs.get("stroke-linecap", "butt")],
-                 _JOINS[attrs.get("stroke-linejoin", "miter")])
+                 _JOINS[attrs.get("stroke-linejoin", "miter")], dash,
+                 _RULES[attrs.get("fill-rule", "nonzero")])
 
 
 def _opacity(value: str | None, colour: Any) -> float:

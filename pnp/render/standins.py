@@ -47,10 +47,11 @@ def _fields(cls: type) -> tuple[str, ...]:
 
 
 class Paint(_Plain):
-    """A shape's fill and stroke as svglib sets them (colours with their alpha)."""
+    """A shape's fill and stroke as svglib sets them (colours with their alpha, the dash
+    array or None, the fill rule as reportlab's fill mode)."""
 
     __slots__ = ("fillColor", "fillOpacity", "strokeColor", "strokeWidth", "strokeOpacity",
-                 "cap", "join")
+                 "cap", "join", "dash", "mode")
 
 
 class Shape(_Plain):
@@ -81,7 +82,8 @@ class Shape(_Plain):
 
 
 def _shape(name: str, fields: str, fills: bool = True) -> type:
-    return type(name, (Shape,), {"__slots__": tuple(fields.split()), "fills": fills})
+    return type(name, (Shape,), {"__slots__": tuple(fields.split()), "fills": fills,
+                                 "autoclose": None, "isClipPath": 0})
 
 
 Rect = _shape("Rect", "x y width height rx ry")  # each made (paint, svgid, *its fields)
@@ -90,6 +92,8 @@ Ellipse = _shape("Ellipse", "cx cy rx ry")
 Line = _shape("Line", "x1 y1 x2 y2", fills=False)
 Polygon = _shape("Polygon", "points")
 PolyLine = _shape("PolyLine", "points", fills=False)
+Path = _shape("Path", "points operators")  # svglib's path: points, reportlab's operators
+NoStrokePath = _shape("NoStrokePath", "points operators")  # its fill, open subpaths closed
 
 
 class String(_Plain):
@@ -159,10 +163,13 @@ def _draw(c: Any, node: Any) -> None:
         c.setLineWidth(p.strokeWidth)
         c.setLineCap(p.cap)
         c.setLineJoin(p.join)
-        c.setDash()
+        if p.dash:
+            c.setDash(p.dash, 0)
+        else:
+            c.setDash()
         c.setStrokeAlpha(p.strokeOpacity)
         if node.fills:
-            c._fillMode = 1  # svglib's nonzero
+            c._fillMode = p.mode
         _shape_op(c, node, int(fill), int(p.strokeColor is not None))
     c.restoreState()
 
@@ -180,6 +187,8 @@ def _shape_op(c: Any, node: Any, fill: int, stroke: int) -> None:
     elif kind is Ellipse:
         c.ellipse(node.cx - node.rx, node.cy - node.ry, node.cx + node.rx, node.cy + node.ry,
                   fill=fill, stroke=stroke)
+    elif kind is Path or kind is NoStrokePath:
+        _path_op(c, node, fill, stroke)
     elif kind is Line:
         if stroke:
             c.line(node.x1, node.y1, node.x2, node.y2)
@@ -194,6 +203,28 @@ def _shape_op(c: Any, node: Any, fill: int, stroke: int) -> None:
             c.drawPath(path, stroke=stroke, fill=fill)
         else:
             c.drawPath(path)
+
+
+def _path_op(c: Any, node: Any, fill: int, stroke: int) -> None:
+    """renderPDF's drawPath for a path without autoclose: left unfilled unless every
+    subpath is closed (reportlab's _renderPath counts moves and closes)."""
+    pdf = c.beginPath()
+    p, i, moves, closes = node.points, 0, 0, 0
+    for op in node.operators:
+        if op == 0:
+            pdf.moveTo(p[i], p[i + 1])
+            i, moves = i + 2, moves + 1
+        elif op == 1:
+            pdf.lineTo(p[i], p[i + 1])
+            i += 2
+        elif op == 2:
+            pdf.curveTo(p[i], p[i + 1], p[i + 2], p[i + 3], p[i + 4], p[i + 5])
+            i += 6
+        else:
+            pdf.close()
+            closes += 1
+    c.drawPath(pdf, fill=fill if moves == closes else 0, stroke=stroke,
+               fillMode=node.paint.mode)
 
 
 class _Walk(_Walker):
