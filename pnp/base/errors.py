@@ -90,6 +90,8 @@ def _yaml_parts(value: object, budget: int) -> Iterator[str]:
 
 @dataclass(frozen=True)
 class _Raw:
+    """A message shown as written (not a path-and-line problem)."""
+
     text: str
 
 

@@ -33,6 +33,8 @@ if TYPE_CHECKING:  # imported when a gutter-fold layout is asked for
 
 @dataclass
 class Built:
+    """A component's PDF and what it holds."""
+
     data: bytes
     items: int
     pages: int
@@ -251,6 +253,8 @@ def _parse_faces(game: Game, comp: Component, renderer: Renderer, opts: BuildOpt
 
 @dataclass
 class _Guests:
+    """Other components' items placed in a deck's spare slots."""
+
     placed: list[tuple[impose.Slot, tuple[Face, Face | None, Who, Who]]] = field(
         default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)

@@ -44,6 +44,8 @@ class Slot:
 
 @dataclass(frozen=True)
 class Mark:
+    """One crop mark: a line from (x0, y0) to (x1, y1), in points."""
+
     x0: float
     y0: float
     x1: float
@@ -52,6 +54,8 @@ class Mark:
 
 @dataclass(frozen=True)
 class Layout:
+    """Where a page's items go: the paper, the item's size and bleed, and each slot."""
+
     page_w: float
     page_h: float
     item_w: float

@@ -14,6 +14,8 @@ OVERLAP_MM = (5.0, 50.0)
 
 @dataclass(frozen=True)
 class BuildOptions:
+    """What the command line asked of a build (paper, bleed, marks, duplex ...)."""
+
     paper: str = "a4"  # a name pnp.layout.paper parses: a4, a3-landscape, 210x297mm ...
     bleed: float = 3 * MM
     crop_marks: bool = True

@@ -73,6 +73,8 @@ class Furniture:
 
 @dataclass
 class PageRecord:
+    """One page of a PDF: its size and the faces placed on it."""
+
     number: int
     width: float
     height: float

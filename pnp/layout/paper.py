@@ -33,6 +33,8 @@ _WXH = re.compile(rf"^{_NUM}\s*[x×]\s*{_NUM}$")
 
 @dataclass(frozen=True)
 class Paper:
+    """A sheet as the printer is fed it: its name, its sides and how it is turned."""
+
     name: str  # as pnp writes it: 'a3', 'a3-landscape', '210x297mm'
     short: float  # points
     long: float

@@ -28,6 +28,8 @@ from pnp.render.templates import Renderer, search_path
 
 @dataclass
 class GameBuild:
+    """What a game's build wrote and the warnings it gave."""
+
     game: str
     out_dir: Path
     files: list[dict[str, object]] = field(default_factory=list)

@@ -21,6 +21,8 @@ from pnp.render.inkmap import LayerMap, Part
 
 @dataclass
 class _Attribute:
+    """A colour cue's values across the faces that carry it."""
+
     colours: dict[str, colour.RGB] = field(default_factory=dict)
     faces: dict[str, list[tuple[Who | None, list[Part]]]] = field(
         default_factory=lambda: defaultdict(list))  # value → (face, its cues)

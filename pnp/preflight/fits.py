@@ -17,6 +17,8 @@ from pnp.render.faces import item_size
 
 @dataclass(frozen=True)
 class Size:
+    """A piece's or space's size in points (round: a disc)."""
+
     w: float  # points
     h: float
     round: bool

@@ -25,6 +25,8 @@ PLACES = 200  # boxes kept a finding: enough to show, never one per card of a hu
 
 @dataclass
 class _Finding:
+    """One finding as the report groups it."""
+
     severity: str
     path: str | None
     line: int | None

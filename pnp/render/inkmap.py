@@ -44,6 +44,8 @@ def parse_tags(value: str) -> frozenset[str]:
 
 @dataclass(frozen=True, slots=True)
 class Text:
+    """A run of text as printed: what preflight measures (size, box, colours under it)."""
+
     order: int
     text: str
     font: str
@@ -57,6 +59,8 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Stroke:
+    """A stroked outline as printed: its segments, width and colour."""
+
     order: int
     segments: tuple[tuple[float, float, float, float], ...]
     width: float  # pt
@@ -68,6 +72,8 @@ class Stroke:
 
 @dataclass(frozen=True, slots=True)
 class Fill:
+    """A filled area as printed (an image too): its outline and colour."""
+
     order: int
     outline: tuple[Point, ...]  # a polygon in layer points
     box: Box
@@ -92,6 +98,8 @@ class Part:
 
 @dataclass
 class LayerMap:
+    """Everything a layer prints, in drawing order, for preflight."""
+
     texts: list[Text] = field(default_factory=list)
     strokes: list[Stroke] = field(default_factory=list)
     fills: list[Fill] = field(default_factory=list)

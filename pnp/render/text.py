@@ -11,6 +11,8 @@ from pnp.base.units import MM
 
 @dataclass(frozen=True)
 class Fitted:
+    """Text broken into lines at the size that fits its box (`fits`: whether any does)."""
+
     lines: list[str]
     size: float  # font size in points
     line_height: float  # in mm, for placing one <tspan> per line
