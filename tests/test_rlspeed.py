@@ -387,10 +387,12 @@ def test_remembered_split_string_gives_reportlab_chunks(monkeypatch) -> None:
 
     from pnp.base import fonts
 
-    monkeypatch.setattr(rlspeed, "MAX_SPLIT", 8)
+    from pnp.render import ttfspeed
+
+    monkeypatch.setattr(ttfspeed, "MAX_SPLIT", 8)
     path = fonts.font_dir() / fonts.FILES[fonts.REGULAR]
     own = getattr(TTFont.splitString, "__wrapped__", TTFont.splitString)
-    stand_in = rlspeed._splitting_once(own)
+    stand_in = ttfspeed.splitting_once(own)
     ours, theirs = TTFont("A", str(path)), TTFont("B", str(path))
     rng = random.Random(7)
     alphabet = "abc xyzÆøßŁ€→あ\u00a0" + "".join(chr(0x100 + i) for i in range(300))
@@ -407,3 +409,45 @@ def test_remembered_split_string_gives_reportlab_chunks(monkeypatch) -> None:
         chunks = stand_in(ours, "Card 1", doc)
         chunks.append("changed by the caller")  # a copy: the memory is not touched
         assert stand_in(ours, "Card 1", doc) == own(theirs, "Card 1", doc)
+
+
+def test_truetype_readers_read_what_reportlab_reads() -> None:
+    """Every face pnp embeds parsed with reportlab's readers and with the stand-ins: the
+    same metrics, widths and glyph maps; and past the end of the data, the same error."""
+    import struct as structs
+
+    from reportlab.pdfbase import ttfonts
+
+    from pnp.base import fonts
+    from pnp.render import ttfspeed
+
+    parser = ttfonts.TTFontParser
+    own = {name: getattr(getattr(parser, name), "__wrapped__", getattr(parser, name))
+           for name in ttfspeed.READERS}
+
+    def parsed(readers: dict) -> list[tuple]:
+        saved = {name: getattr(parser, name) for name in readers}
+        try:
+            for name, reader in readers.items():
+                setattr(parser, name, reader)
+            faces = [ttfonts.TTFont(name, str(fonts.font_dir() / file)).face
+                     for name, file in fonts.FILES.items()]
+        finally:
+            for name, reader in saved.items():
+                setattr(parser, name, reader)
+        return [(f.charWidths, f.charToGlyph, f.ascent, f.descent, f.bbox, f.capHeight,
+                 f.italicAngle, f.stemV, f.flags, f.numGlyphs, f.defaultWidth) for f in faces]
+
+    assert parsed(ttfspeed.READERS) == parsed(own)
+    short = type("Short", (), {"_ttf_data": b"\x00\x01\x02", "_pos": 2})
+    for name, reader in ttfspeed.READERS.items():
+        for at in (0, 2):
+            results = []
+            for read in (reader, own[name]):
+                probe = short()
+                try:
+                    value = read(probe, at) if name.startswith("get") else read(probe)
+                    results.append(("value", value, probe._pos))
+                except structs.error:
+                    results.append(("struct.error", probe._pos))
+            assert results[0] == results[1], (name, at, results)

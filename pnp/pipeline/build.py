@@ -22,6 +22,7 @@ from pnp.load.content import load_game
 from pnp.load.model import Game
 from pnp.load.source import key_text
 from pnp.pipeline import uptodate
+from pnp.render import rlspeed
 from pnp.render.template_check import check_templates
 from pnp.render.templates import Renderer, search_path
 
@@ -74,6 +75,7 @@ class Prepared:
 def load_valid_game(folder: Path, custom: list[Path],
                     replace: list[str] | None = None) -> tuple[Game, list[Problem]]:
     """Load and run every check that needs no rendering; errors stop here."""
+    rlspeed.install()  # (before the glyph check parses the font)
     problems: list[Problem] = []
     game = load_game(folder, problems, custom, replace)
     if game is not None and not any(p.severity == "error" for p in problems):

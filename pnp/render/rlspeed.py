@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from pnp.render import deferred
+from pnp.render.ttfspeed import READERS, splitting_once
 
 MAX_REMEMBERED = 200_000  # formatted numbers kept; past it the memory starts afresh
 
@@ -66,8 +67,17 @@ UPSTREAM: dict[str, frozenset[str]] = {
     # its characters were given, which never change once given
     "reportlab.pdfbase.ttfonts:TTFont.splitString": frozenset({
         "95205a99dcbbf1ed5a93866d6fcd13f4973a505dc23f891103c10e409359bf91"}),
+    # replaced by struct's unpack_from (_READERS): the same number from the same offset,
+    # the same struct.error past the end, without slicing the font's bytes each time
+    "reportlab.pdfbase.ttfonts:TTFontParser.read_ushort": frozenset({
+        "5ba1878e05407eda7c1658c70aabfb3d0d86b65eb9329f8d6b93267a9bf9e21c"}),
+    "reportlab.pdfbase.ttfonts:TTFontParser.read_ulong": frozenset({
+        "a65f6037a3218106a67fa3dbe81a2ae2cc43e213fbb3d1093f2846089f09c24b"}),
+    "reportlab.pdfbase.ttfonts:TTFontParser.get_ushort": frozenset({
+        "d70890baff68ccb9b86a527e77b718898b5bce2ba37ce0df33ab7da7cb1a06b4"}),
+    "reportlab.pdfbase.ttfonts:TTFontParser.get_ulong": frozenset({
+        "df4e0bcd419c061faea9b525260e58289ae4ed3a64f56c03981ea18367133738"}),
 }
-MAX_SPLIT = 4096  # texts whose chunks a document keeps; past it they start afresh
 
 
 def source_hash(target: str) -> str | None:
@@ -142,30 +152,6 @@ def _translating(escape: Callable[[Any], str], table: dict[int, str]) -> Callabl
         return escape(text)
 
     return escape_pdf
-
-
-def _splitting_once(split: Callable[..., list]) -> Callable[..., list]:
-    """TTFont.splitString remembered per document and text. The first call gives each new
-    character its code (in the document's state, which only grows); the same text then
-    always splits into the same chunks. Pages repeat texts: the invisible spaces that keep
-    a page upright (draw/upright.py), a deck's repeated words."""
-    @functools.wraps(split)
-    def split_string(self: Any, text: Any, doc: Any, encoding: str = "utf-8") -> list:
-        state = self.state.get(doc)
-        known = getattr(state, "pnp_split", None)
-        if known is None or type(text) is not str:
-            found = split(self, text, doc, encoding)
-            if known is None and type(text) is str:
-                self.state[doc].pnp_split = {text: found}
-            return list(found)
-        chunks = known.get(text)
-        if chunks is None:
-            if len(known) >= MAX_SPLIT:
-                known.clear()
-            chunks = known[text] = split(self, text, doc, encoding)
-        return list(chunks)
-
-    return split_string
 
 
 @contextmanager
@@ -270,8 +256,11 @@ def install() -> None:
         for module_name, module in list(sys.modules.items()):
             if module_name.startswith("reportlab.") and vars(module).get(name) is old:
                 setattr(module, name, new)
-    if unchanged("reportlab.pdfbase.ttfonts:TTFont.splitString"):
-        from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfbase.ttfonts import TTFont, TTFontParser
 
-        TTFont.splitString = _splitting_once(TTFont.splitString)
+    if unchanged("reportlab.pdfbase.ttfonts:TTFont.splitString"):
+        TTFont.splitString = splitting_once(TTFont.splitString)
+    for name, reader in READERS.items():
+        if unchanged(f"reportlab.pdfbase.ttfonts:TTFontParser.{name}"):
+            setattr(TTFontParser, name, functools.wraps(getattr(TTFontParser, name))(reader))
     _installed = True
