@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-PLACEHOLDER = "pnp-flow-line"
+from pnp.load.yaml_events import FLOW_PLACEHOLDER as PLACEHOLDER
+
 _NUM = r"-?(?:0|[1-9][0-9]*)\.[0-9]+"  # a plain float (yaml_events._PLAIN_FLOAT), JSON too
 _LIST = rf"\[{_NUM}(?:, {_NUM})*\]"
 _FLOW = re.compile(rf"\[{_LIST}(?:, {_LIST})*\]")

@@ -16,7 +16,6 @@ from typing import Any
 import yaml
 
 from pnp.base.errors import InputError
-from pnp.load.flowlines import flow_lines
 from pnp.load.keys import Key, key_text, strings_in  # noqa: F401  (every stage imports them here)
 from pnp.load.yaml_events import EMPTY, EventBuilder, Loader
 
@@ -107,6 +106,8 @@ def _parse(text: str, path: Path, depth: int | None) -> Source:
     """The text's Source; its lines of coordinate lists read whole (flowlines) where
     that gives what the parser would: else, or on any error, the text is parsed as is."""
     if "[[" in text:
+        from pnp.load.flowlines import flow_lines
+
         swapped, flows = flow_lines(text)
         if flows:
             try:

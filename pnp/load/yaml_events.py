@@ -14,7 +14,6 @@ from typing import Any
 import yaml
 
 from pnp.base.errors import ContentError, InputError
-from pnp.load.flowlines import PLACEHOLDER
 from pnp.load.keys import Key, key_text
 
 # Values that aliases (*name) build again, in all: guards against alias bombs ("billion
@@ -32,6 +31,7 @@ except AttributeError:  # pragma: no cover - depends on the PyYAML build
     Loader = yaml.SafeLoader
 
 EMPTY = object()  # a stream with no document in it
+FLOW_PLACEHOLDER = "pnp-flow-line"  # a line flowlines.py reads whole, where it stood
 _STR = "tag:yaml.org,2002:str"
 _FLOAT = "tag:yaml.org,2002:float"
 # A float written plainly (an outline's 27,000 coordinates): what the constructor returns
@@ -120,7 +120,7 @@ class EventBuilder:
     def _value(self, read: Callable[[], yaml.Event], event: yaml.Event, key: Key,
                depth: int, line: int) -> Any:
         if isinstance(event, yaml.ScalarEvent):
-            if event.value == PLACEHOLDER and self.flows:
+            if self.flows and event.value == FLOW_PLACEHOLDER:
                 at = (event.start_mark.line, event.start_mark.column)
                 if at in self.flows and not event.style and event.tag is None \
                         and event.end_mark.line == at[0]:

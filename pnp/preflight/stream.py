@@ -14,7 +14,7 @@ from typing import Any
 
 from pnp.layout.pages import WATCH_PAGES, LayerSource, PageRecord, PdfRecord, Placed
 from pnp.load.model import Game
-from pnp.preflight import colour_cues, fits, memo, page_checks, text_checks
+from pnp.preflight import colour_cues, memo, page_checks, text_checks
 from pnp.preflight.report import Reporter
 from pnp.render.inkmap import LayerMap
 from pnp.render.templates import Renderer
@@ -105,5 +105,8 @@ class Streaming:
             else:
                 text_checks.check(report, record)
         colour_cues.check(report, records)
-        fits.check(report, records)
+        if report.game.spec.preflight.fits:  # (a game without fits never imports them)
+            from pnp.preflight import fits
+
+            fits.check(report, records)
         return report.problems(), report.counts

@@ -21,7 +21,6 @@ from reportlab.lib import colors
 from pnp.base import fonts
 from pnp.render.fasttext import plain_text_runs
 from pnp.render.inkmap import TAG_ATTR, TAG_ID_PREFIX
-from pnp.render.pathdata import path_shapes
 from pnp.render.standins import (
     Circle,
     Ellipse,
@@ -140,6 +139,8 @@ def _element(el: Any, inherited: dict[str, str]) -> Any:
     if name == "text":
         return _text(el, attrs, svgid)
     if name == "path":
+        from pnp.render.pathdata import path_shapes  # (at the first path)
+
         return path_shapes(el.get("d", ""), _paint(attrs), svgid)
     values = [_length(el.get(key, "")) for key in _OWN[name]] if name not in (
         "polygon", "polyline") else _points(el.get("points", ""))
