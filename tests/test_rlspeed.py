@@ -386,7 +386,6 @@ def test_remembered_split_string_gives_reportlab_chunks(monkeypatch) -> None:
     from reportlab.pdfbase.ttfonts import TTFont
 
     from pnp.base import fonts
-
     from pnp.render import ttfspeed
 
     monkeypatch.setattr(ttfspeed, "MAX_SPLIT", 8)

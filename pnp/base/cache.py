@@ -177,14 +177,16 @@ class Digests:
         for dirpath, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d not in _SKIPPED)
             for name in sorted(files):
-                path = os.path.join(dirpath, name)
-                try:
-                    digest = self.file(path, os.stat(path))
-                except OSError:
-                    digest = "unreadable"
-                h.update(f"{os.path.relpath(path, root)}\0{digest}\n".encode(
-                    "utf-8", "surrogateescape"))
+                h.update(self.entry(os.path.join(dirpath, name), root))
         return h.hexdigest()
+
+    def entry(self, path: str, root: str) -> bytes:
+        """A file's line in a folder's hash: its name under `root` and its content's hash."""
+        try:
+            digest = self.file(path, os.stat(path))
+        except OSError:
+            digest = "unreadable"
+        return f"{os.path.relpath(path, root)}\0{digest}\n".encode("utf-8", "surrogateescape")
 
     def save(self) -> None:
         import marshal

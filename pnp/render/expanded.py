@@ -122,15 +122,8 @@ def _images(game: str | None) -> str | None:
             return None
         dirs.sort()
         for name in sorted(files):
-            if Path(name).suffix.lower() not in SUFFIXES:
-                continue
-            path = os.path.join(dirpath, name)
-            try:
-                digest = digests.file(path, os.stat(path))
-            except OSError:
-                digest = "unreadable"
-            h.update(f"{os.path.relpath(path, game)}\0{digest}\n".encode(
-                "utf-8", "surrogateescape"))
+            if Path(name).suffix.lower() in SUFFIXES:
+                h.update(digests.entry(os.path.join(dirpath, name), game))
     digests.save()
     return h.hexdigest()
 

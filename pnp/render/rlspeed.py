@@ -63,11 +63,11 @@ UPSTREAM: dict[str, frozenset[str]] = {
     # path: a header's read answers alike (svglib_draw.images_checked_by_header)
     "svglib.svglib:SvgRenderer.xlink_href_target": frozenset({
         "6c8184bf9575e90ce42132f0d13d8035b50d8442ac761811b6c7e98bedfd99eb"}),
-    # remembered per document (_splitting_once): a text's chunks depend only on the codes
+    # remembered per document (ttfspeed.splitting_once): a text's chunks depend only on the codes
     # its characters were given, which never change once given
     "reportlab.pdfbase.ttfonts:TTFont.splitString": frozenset({
         "95205a99dcbbf1ed5a93866d6fcd13f4973a505dc23f891103c10e409359bf91"}),
-    # replaced by struct's unpack_from (_READERS): the same number from the same offset,
+    # replaced by struct's unpack_from (ttfspeed.READERS): the same number from the same offset,
     # the same struct.error past the end, without slicing the font's bytes each time
     "reportlab.pdfbase.ttfonts:TTFontParser.read_ushort": frozenset({
         "5ba1878e05407eda7c1658c70aabfb3d0d86b65eb9329f8d6b93267a9bf9e21c"}),
